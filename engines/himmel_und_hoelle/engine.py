@@ -1,0 +1,229 @@
+"""Himmel und Hölle (Marco Aschwanden, 2001) behind the engine contract.
+
+Flow of a match: the active side spends action points and free lowering steps
+and ends its turn. A die that lands on an enemy die opens a conflict: both
+seats choose a card in secret (a simultaneous decision, ``to_act`` lists both).
+When both are in, the round is resolved and its winner owes one or two
+decisions although it may not be their turn: ``Boost`` (their die was already
+6 and several dice could take the gain) and the bonus action point (an AP
+action for either colour, or ``Pass``). Then the conflict goes on for another
+round, or play returns to the active side.
+
+See :mod:`engines.himmel_und_hoelle.rules` for the decisions taken where the
+rulebook and RULINGS are silent.
+"""
+
+from __future__ import annotations
+
+from engines.contract import Engine, Event, IllegalAction, Prompt, Result, clone
+from engines.himmel_und_hoelle import rules, text
+from engines.himmel_und_hoelle.help import RULES_HELP
+from engines.himmel_und_hoelle.model import (
+    AP_ACTIONS,
+    GAME_ID,
+    SIDES,
+    Action,
+    ConflictView,
+    EndTurn,
+    Lower,
+    Pass,
+    Play,
+    Slide,
+    State,
+    View,
+    allowed_card,
+    other,
+)
+
+
+class HimmelUndHoelle(Engine):
+    id = GAME_ID
+    titles = {"de": "Himmel und Hölle", "en": "Heaven and Hell"}
+    min_seats = 2
+    max_seats = 2
+    State = State
+    Action = Action
+    View = View
+    messages = text.MESSAGES
+
+    def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction("bad_seats", min=self.min_seats, max=self.max_seats)
+        self.parse_options(options)
+        return rules.initial_state(seed)
+
+    def to_act(self, state: State) -> list[int]:
+        if state.over:
+            return []
+        if state.pending is not None:
+            return [state.pending_seat]
+        if state.conflict is not None:
+            return [seat for seat in SIDES if state.conflict.cards[seat] is None]
+        return [state.active]
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        if seat not in self.to_act(state):
+            return []
+        if state.pending == "boost":
+            return rules.boost_actions(state, seat)
+        if state.pending == "bonus":
+            return rules.bonus_actions(state)
+        if state.conflict is not None:
+            return rules.card_actions(state, seat)
+        actions = rules.ap_actions(state, seat) if state.ap > 0 else []
+        return actions + rules.free_actions(state, seat) + [EndTurn()]
+
+    def apply(self, state: State, seat: int, action) -> tuple[State, list[Event]]:
+        if isinstance(action, dict):
+            action = self.parse_action(action)
+        self._check(state, seat, action)
+        s = clone(state)
+        if s.pending == "boost":
+            events = rules.do_boost(s, seat, action.at)
+            s.pending = "bonus"
+        elif s.pending == "bonus":
+            events = self._bonus(s, action)
+        elif s.conflict is not None:
+            events = self._card(s, seat, action)
+        elif isinstance(action, EndTurn):
+            s.turn += 1
+            s.last_move = []
+            events = [Event(key="ev_end_turn", params={"side": seat})]
+            events += rules.begin_turn(s, other(seat))
+        elif isinstance(action, (Lower, Slide)):
+            events = rules.do_free_action(s, seat, action)
+            events += rules.open_conflict_if_any(s, attacker=seat)
+        else:
+            s.ap -= 1
+            events = rules.do_ap_action(s, action)
+            events += self._after_move(s, attacker=seat)
+        return s, events
+
+    def _check(self, state: State, seat: int, action) -> None:
+        if state.over:
+            raise IllegalAction("game_over")
+        if seat not in self.to_act(state):
+            raise IllegalAction("not_your_turn")
+        if action in self.legal_actions(state, seat):
+            return
+        if state.conflict is not None and state.pending is None:
+            if isinstance(action, Play):
+                raise IllegalAction("no_such_card", card=action.card)
+            raise IllegalAction("conflict_first", field=state.conflict.field)
+        if isinstance(action, AP_ACTIONS) and state.ap == 0 and state.pending is None:
+            raise IllegalAction("no_ap")
+        raise IllegalAction("not_legal")
+
+    def _card(self, s: State, seat: int, action: Play) -> list[Event]:
+        s.conflict.cards[seat] = action.card
+        events = [
+            Event(key="ev_card_chosen", params={"side": seat}),
+            Event(key="ev_card_chosen_own", params={"side": seat, "card": action.card}, visible_to=[seat]),
+        ]
+        if None not in s.conflict.cards:
+            events += rules.resolve_round(s)
+        return events
+
+    def _bonus(self, s: State, action) -> list[Event]:
+        if isinstance(action, Pass):
+            events = [Event(key="ev_bonus_lapsed", params={"side": s.pending_seat})]
+            return events + rules.after_bonus(s)
+        events = [Event(key="ev_bonus_used", params={"side": s.pending_seat})]
+        events += rules.do_ap_action(s, action)
+        complete = rules.goal_complete(s)
+        if complete is not None:
+            return events + rules.finish_game(s, "goal")
+        return events + rules.after_bonus(s)
+
+    def _after_move(self, s: State, attacker: int) -> list[Event]:
+        if rules.goal_complete(s) is not None:
+            return rules.finish_game(s, "goal")
+        return rules.open_conflict_if_any(s, attacker=attacker)
+
+    # -- views and results -------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> View:
+        conflict = None
+        if state.conflict is not None and state.pending is None and not state.over:
+            c = state.conflict
+            conflict = ConflictView(
+                field=c.field,
+                attacker=c.attacker,
+                round=c.round,
+                chosen=[card is not None for card in c.cards],
+                own_card=c.cards[seat] if seat is not None else None,
+            )
+        result = self.result(state)
+        return View(
+            seat=seat,
+            dice=[d.model_copy() for d in state.dice],
+            start=list(state.start),
+            goal=[list(g) for g in state.goal],
+            filled=list(state.filled),
+            scores=[sum(g) for g in state.goal],
+            hand=sorted(state.hands[seat]) if seat is not None else None,
+            hand_sizes=[len(h) for h in state.hands],
+            removed=[list(r) for r in state.removed],
+            active=state.active,
+            ap=state.ap,
+            turn=state.turn,
+            to_act=self.to_act(state),
+            conflict=conflict,
+            pending=state.pending,
+            pending_seat=state.pending_seat,
+            last_reveal=state.last_reveal.model_copy() if state.last_reveal else None,
+            last_move=list(state.last_move),
+            over=state.over,
+            end_reason=state.end_reason,
+            winners=result.winners if result else [],
+        )
+
+    def result(self, state: State) -> Result | None:
+        if not state.over:
+            return None
+        scores = [sum(g) for g in state.goal]
+        best = max(scores)
+        return Result(scores=scores, winners=[s for s in SIDES if scores[s] == best], reason=state.end_reason)
+
+    def prompt(self, state: State, seat: int) -> Prompt:
+        if state.over:
+            return Prompt(key="pr_over")
+        waiting = self.to_act(state)
+        if seat not in waiting:
+            return Prompt(key="pr_wait", params={"side": waiting[0] if len(waiting) == 1 else other(seat)})
+        if state.pending == "boost":
+            return Prompt(key="pr_boost")
+        if state.pending == "bonus":
+            return Prompt(key="pr_bonus")
+        if state.conflict is not None:
+            die = rules.die_at(state, seat, state.conflict.field)
+            top = max(c for c in range(13) if allowed_card(die.value, c))
+            return Prompt(
+                key="pr_card",
+                params={"field": state.conflict.field, "die": die.value, "top": top, "attacker": state.conflict.attacker},
+                secret=True,
+            )
+        return Prompt(key="pr_turn", params={"ap": state.ap})
+
+    # -- words -------------------------------------------------------------
+
+    def label(self, state: State, seat: int, action, locale: str) -> str:
+        return text.label(state, seat, action, locale)
+
+    def group(self, state: State, seat: int, action, locale: str) -> str:
+        return text.group(state, seat, action, locale)
+
+    def seat_name(self, seat: int, locale: str) -> str:
+        return text.side_name(seat, locale)
+
+    def localise_params(self, params: dict, locale: str) -> dict:
+        out = super().localise_params(params, locale)
+        if "reason" in params:
+            out["reason"] = text.end_reason(params["reason"], locale)
+        return out
+
+    def rules_help(self, locale: str) -> list[str]:
+        return list(RULES_HELP.get(locale, RULES_HELP["en"]))
+
+
+ENGINE = HimmelUndHoelle()
