@@ -1,0 +1,356 @@
+"""The match service: lobbies, moves, resignations and cancels, over the store.
+
+Nothing here knows Discord. The cogs call these methods and turn the results
+into messages; a :class:`ServiceError` carries a message key (see
+``bot.messages``) for a short explanation to the user.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+import engines
+from engines import Engine, Event, IllegalAction, Result
+from bot.storage import LoggedAction, Match, Store
+
+
+class ServiceError(Exception):
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Outdated(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("outdated")
+
+
+@dataclass
+class MoveOutcome:
+    match: Match
+    seat: int
+    action: Any
+    before: BaseModel
+    after: BaseModel
+    events: list[Event]
+    #: True when the channel should get a new board post (see ``needs_board_post``).
+    board_post: bool
+    #: Seats whose secret decision opened with this move (they get a DM).
+    secret_opened: list[int] = field(default_factory=list)
+
+
+def action_token(engine: Engine, action: Any) -> str:
+    """A short fingerprint of an action, carried in a button next to its index
+    so that a stale index can never apply a different action."""
+    return hashlib.blake2s(engine.dump_action(action).encode(), digest_size=4).hexdigest()
+
+
+def phase(engine: Engine, state: BaseModel) -> tuple[frozenset[int], bool]:
+    seats = engine.to_act(state)
+    return frozenset(seats), any(engine.prompt(state, s).secret for s in seats)
+
+
+def needs_board_post(engine: Engine, before: BaseModel, after: BaseModel) -> bool:
+    """A new board post when the turn passes, a secret decision opens or is
+    resolved, or the game ends; not while one seat of a simultaneous secret
+    decision has chosen and the others are still choosing."""
+    if not engine.to_act(after):
+        return True
+    (old, old_secret), (new, new_secret) = phase(engine, before), phase(engine, after)
+    if (old, old_secret) == (new, new_secret):
+        return False
+    return not (old_secret and new_secret and new < old)
+
+
+def secret_seats(engine: Engine, state: BaseModel) -> list[int]:
+    return [s for s in engine.to_act(state) if engine.prompt(state, s).secret]
+
+
+class MatchService:
+    def __init__(self, store: Store, rng: random.Random | None = None) -> None:
+        self.store = store
+        self._rng = rng or random.SystemRandom()
+
+    # -- lobby -------------------------------------------------------------
+
+    async def new_match(
+        self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None
+    ) -> Match:
+        try:
+            engine = engines.get(game)
+        except KeyError:
+            raise ServiceError("unknown_game", game=game) from None
+        try:
+            parsed = engine.parse_options(options)
+        except ValueError:
+            raise ServiceError("bad_options") from None
+        async with self.store.transaction() as conn:
+            if await self.store.fetch_open_match(conn, channel_id):
+                raise ServiceError("match_exists")
+            match_id = await self.store.insert_match(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                options=parsed.model_dump(mode="json"),
+                seed=self._rng.randrange(2**63),
+                host_id=host_id,
+            )
+            await self.store.update_match(conn, match_id, series_id=match_id)
+            await self.store.set_seats(conn, match_id, [host_id])
+            return await self.store.fetch_match(conn, match_id)
+
+    async def join(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
+        """Take a seat; returns the match and whether a full lobby started."""
+        async with self.store.transaction() as conn:
+            match = await self._open(conn, channel_id)
+            if match.status != "lobby":
+                raise ServiceError("already_running")
+            if user_id in match.seats:
+                raise ServiceError("already_joined")
+            engine = engines.get(match.game)
+            if len(match.seats) >= engine.max_seats:
+                raise ServiceError("match_full")
+            await self.store.set_seats(conn, match.id, match.seats + [user_id])
+            started = len(match.seats) + 1 == engine.max_seats
+            if started:
+                await self._start(conn, match.id)
+            return await self.store.fetch_match(conn, match.id), started
+
+    async def leave(self, channel_id: int, user_id: int) -> Match:
+        async with self.store.transaction() as conn:
+            match = await self._open(conn, channel_id)
+            if match.status != "lobby":
+                raise ServiceError("leave_running")
+            if user_id not in match.seats:
+                raise ServiceError("not_joined")
+            rest = [u for u in match.seats if u != user_id]
+            if not rest:
+                await self.store.update_match(conn, match.id, status="cancelled", outcome={"reason": "empty"})
+            else:
+                await self.store.set_seats(conn, match.id, rest)
+                if user_id == match.host_id:
+                    await self.store.update_match(conn, match.id, host_id=rest[0])
+            return await self.store.fetch_match(conn, match.id)
+
+    async def start(self, channel_id: int, user_id: int) -> Match:
+        async with self.store.transaction() as conn:
+            match = await self._open(conn, channel_id)
+            if match.status != "lobby":
+                raise ServiceError("already_running")
+            if user_id != match.host_id:
+                raise ServiceError("not_host")
+            engine = engines.get(match.game)
+            if len(match.seats) < engine.min_seats:
+                raise ServiceError("not_enough_players", min=engine.min_seats, have=len(match.seats))
+            await self._start(conn, match.id)
+            return await self.store.fetch_match(conn, match.id)
+
+    async def _start(self, conn, match_id: int) -> None:
+        match = await self.store.fetch_match(conn, match_id)
+        engine = engines.get(match.game)
+        state = engine.setup(len(match.seats), match.seed, match.options)
+        await self.store.update_match(conn, match_id, status="running", state=engine.dump_state(state))
+
+    async def _open(self, conn, channel_id: int) -> Match:
+        match = await self.store.fetch_open_match(conn, channel_id)
+        if match is None:
+            raise ServiceError("no_match")
+        return match
+
+    # -- reading -----------------------------------------------------------
+
+    async def open_match(self, channel_id: int) -> Match | None:
+        return await self.store.open_match(channel_id)
+
+    async def channel_match(self, channel_id: int) -> Match:
+        """The open match of a channel, else the last one played there."""
+        match = await self.store.latest_match(channel_id)
+        if match is None:
+            raise ServiceError("no_match")
+        return match
+
+    async def get(self, match_id: int) -> Match:
+        match = await self.store.get_match(match_id)
+        if match is None:
+            raise ServiceError("no_match")
+        return match
+
+    @staticmethod
+    def state(match: Match) -> BaseModel:
+        return engines.get(match.game).load_state(match.state)
+
+    async def log(self, match_id: int, last: int = 15) -> list[LoggedAction]:
+        return await self.store.actions(match_id, last)
+
+    async def series_totals(self, match: Match) -> dict[int, int]:
+        """Points per user over all finished matches of the series (rematches)."""
+        totals: dict[int, int] = {u: 0 for u in match.seats}
+        for m in await self.store.series(match.series_id or match.id):
+            if m.status == "finished" and m.outcome and "scores" in m.outcome:
+                for seat, user in enumerate(m.seats):
+                    totals[user] = totals.get(user, 0) + m.outcome["scores"][seat]
+        return totals
+
+    # -- moves -------------------------------------------------------------
+
+    def choices(self, match: Match, seat: int) -> list[tuple[int, str, Any]]:
+        """The seat's legal actions as (index, token, action)."""
+        engine = engines.get(match.game)
+        state = engine.load_state(match.state)
+        return [(i, action_token(engine, a), a) for i, a in enumerate(engine.legal_actions(state, seat))]
+
+    def check_current(self, match: Match, seat: int, counter: int) -> None:
+        """A button made for this seat's decision at ``counter`` still applies."""
+        if match.status != "running" or counter != match.decision_counters[seat]:
+            raise Outdated()
+
+    async def act(self, match_id: int, user_id: int, counter: int, index: int, token: str) -> MoveOutcome:
+        """Apply the seat's ``index``-th legal action, all in one transaction.
+
+        ``counter`` is the seat's decision counter the button was made for;
+        ``token`` must match the action found at ``index``. A stale button gets
+        :class:`Outdated`; of two racing clicks exactly one is applied."""
+        async with self.store.transaction() as conn:
+            match = await self.store.fetch_match(conn, match_id)
+            if match is None:
+                raise ServiceError("no_match")
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_a_player")
+            if match.status != "running":
+                raise Outdated()
+            engine = engines.get(match.game)
+            before = engine.load_state(match.state)
+            if seat not in engine.to_act(before):
+                raise ServiceError("not_your_turn")
+            self.check_current(match, seat, counter)
+            legal = engine.legal_actions(before, seat)
+            if not 0 <= index < len(legal) or action_token(engine, legal[index]) != token:
+                raise Outdated()
+            action = legal[index]
+            try:
+                after, events = engine.apply(before, seat, action)
+            except IllegalAction as err:  # pragma: no cover - legal_actions and apply disagree
+                raise ServiceError(err.key, **err.params) from err
+            result = engine.result(after)
+            status = "finished" if result else "running"
+            outcome = result.model_dump() if result else None
+            if not await self.store.advance(conn, match.id, match.counter, engine.dump_state(after), status, outcome):
+                raise Outdated()
+            new_counter = match.counter + 1
+            await self.store.append_action(
+                conn, match.id, new_counter, seat, engine.dump_action(action), [e.model_dump() for e in events]
+            )
+            await self.store.set_decision_counters(
+                conn, match.id, self._decision_counters(engine, match, before, after, seat, new_counter)
+            )
+            opened = [s for s in secret_seats(engine, after) if s not in secret_seats(engine, before) or s == seat]
+            match = await self.store.fetch_match(conn, match.id)
+        return MoveOutcome(
+            match=match,
+            seat=seat,
+            action=action,
+            before=before,
+            after=after,
+            events=events,
+            board_post=needs_board_post(engine, before, after),
+            secret_opened=opened,
+        )
+
+    @staticmethod
+    def _decision_counters(engine: Engine, match: Match, before, after, mover: int, counter: int) -> list[int]:
+        """A seat's decision opens anew when it starts to be asked, or when it
+        has just moved and is asked again; otherwise its buttons stay valid."""
+        was, now = set(engine.to_act(before)), set(engine.to_act(after))
+        out = list(match.decision_counters)
+        for seat in range(len(out)):
+            if seat in now and (seat not in was or seat == mover):
+                out[seat] = counter
+        return out
+
+    async def mark_board(self, match_id: int, channel_id: int, message_id: int, counter: int) -> None:
+        async with self.store.transaction() as conn:
+            await self.store.update_match(
+                conn, match_id, board_channel_id=channel_id, board_message_id=message_id, board_counter=counter
+            )
+
+    # -- ending --------------------------------------------------------------
+
+    async def resign(self, channel_id: int, user_id: int) -> Match:
+        async with self.store.transaction() as conn:
+            match = await self._open(conn, channel_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_a_player")
+            if match.status != "running":
+                raise ServiceError("not_running")
+            engine = engines.get(match.game)
+            others = [s for s in range(len(match.seats)) if s != seat]
+            state = engine.load_state(match.state)
+            scores = self._scores(engine, state, len(match.seats))
+            outcome = Result(scores=scores, winners=others, reason="resigned").model_dump() | {"resigned": seat}
+            await self.store.update_match(conn, match.id, status="finished", outcome=outcome, counter=match.counter + 1)
+            return await self.store.fetch_match(conn, match.id)
+
+    @staticmethod
+    def _scores(engine: Engine, state, seats: int) -> list[int]:
+        view = engine.view(state, None)
+        scores = getattr(view, "scores", None)
+        return list(scores) if scores else [0] * seats
+
+    async def cancel(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
+        """The host cancels a lobby; a running match is cancelled once every
+        player has asked for it. Returns the match and whether it is cancelled."""
+        async with self.store.transaction() as conn:
+            match = await self._open(conn, channel_id)
+            seat = match.seat_of(user_id)
+            if match.status == "lobby":
+                if user_id != match.host_id:
+                    raise ServiceError("not_host")
+                await self.store.update_match(conn, match.id, status="cancelled", outcome={"reason": "cancelled"})
+                return await self.store.fetch_match(conn, match.id), True
+            if seat is None:
+                raise ServiceError("not_a_player")
+            await self.store.set_cancel_vote(conn, match.id, seat)
+            match = await self.store.fetch_match(conn, match.id)
+            if all(match.cancel_votes):
+                await self.store.update_match(
+                    conn, match.id, status="cancelled", outcome={"reason": "cancelled"}, counter=match.counter + 1
+                )
+                return await self.store.fetch_match(conn, match.id), True
+            return match, False
+
+    async def rematch(self, match_id: int, user_id: int) -> Match:
+        """A new match in the same channel with the seats turned round, in the
+        same series so the running totals carry on."""
+        async with self.store.transaction() as conn:
+            old = await self.store.fetch_match(conn, match_id)
+            if old is None:
+                raise ServiceError("no_match")
+            if user_id not in old.seats:
+                raise ServiceError("not_a_player")
+            if old.status not in ("finished",):
+                raise ServiceError("not_finished")
+            if await self.store.fetch_open_match(conn, old.channel_id):
+                raise ServiceError("match_exists")
+            seats = old.seats[1:] + old.seats[:1]
+            match_id = await self.store.insert_match(
+                conn,
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game=old.game,
+                options=old.options,
+                seed=self._rng.randrange(2**63),
+                host_id=user_id,
+                series_id=old.series_id or old.id,
+            )
+            await self.store.set_seats(conn, match_id, seats)
+            await self._start(conn, match_id)
+            return await self.store.fetch_match(conn, match_id)

@@ -1,0 +1,276 @@
+"""SQLite storage of matches, seats, the action log and users (aiosqlite).
+
+One connection per process, used by one transaction at a time: an asyncio
+lock serialises transactions, because two coroutines sharing a connection
+would otherwise interleave their statements inside one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import AsyncIterator
+
+import aiosqlite
+
+OPEN = ("lobby", "running")
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass
+class Match:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict
+    seed: int
+    status: str
+    host_id: int
+    state: str | None
+    counter: int
+    board_counter: int
+    board_channel_id: int | None
+    board_message_id: int | None
+    outcome: dict | None
+    series_id: int | None
+    created_at: str
+    updated_at: str
+    #: user ids by seat
+    seats: list[int] = field(default_factory=list)
+    decision_counters: list[int] = field(default_factory=list)
+    cancel_votes: list[bool] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.seats.index(user_id) if user_id in self.seats else None
+
+
+@dataclass
+class LoggedAction:
+    counter: int
+    seat: int
+    action: str
+    events: list[dict]
+    created_at: str
+
+
+@dataclass
+class User:
+    user_id: int
+    locale: str | None
+    last_locale: str | None
+    dm_closed: bool
+
+
+def migrations() -> list[tuple[int, str]]:
+    """Numbered SQL files shipped in ``bot/migrations``, in order."""
+    folder = Path(__file__).with_name("migrations")
+    return sorted((int(f.name.split("_", 1)[0]), f.read_text(encoding="utf-8")) for f in folder.glob("*.sql"))
+
+
+class Store:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> "Store":
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        store = cls(conn)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:  # let a transaction in flight finish first
+            await self._conn.close()
+
+    async def migrate(self) -> int:
+        async with self._lock:
+            (version,) = await (await self._conn.execute("PRAGMA user_version")).fetchone()
+            for number, sql in migrations():
+                if number > version:
+                    await self._conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
+                    version = number
+            return version
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` .. ``COMMIT``; rolled back on any exception."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            else:
+                await self._conn.execute("COMMIT")
+
+    # -- reading -----------------------------------------------------------
+
+    async def _match_from_row(self, conn: aiosqlite.Connection, row) -> Match:
+        seats = await (
+            await conn.execute(
+                "SELECT user_id, decision_counter, cancel_vote FROM seats WHERE match_id=? ORDER BY seat", (row["id"],)
+            )
+        ).fetchall()
+        return Match(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            status=row["status"],
+            host_id=row["host_id"],
+            state=row["state"],
+            counter=row["counter"],
+            board_counter=row["board_counter"],
+            board_channel_id=row["board_channel_id"],
+            board_message_id=row["board_message_id"],
+            outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+            series_id=row["series_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=[s["user_id"] for s in seats],
+            decision_counters=[s["decision_counter"] for s in seats],
+            cancel_votes=[bool(s["cancel_vote"]) for s in seats],
+        )
+
+    async def fetch_match(self, conn: aiosqlite.Connection, match_id: int) -> Match | None:
+        row = await (await conn.execute("SELECT * FROM matches WHERE id=?", (match_id,))).fetchone()
+        return await self._match_from_row(conn, row) if row else None
+
+    async def fetch_open_match(self, conn: aiosqlite.Connection, channel_id: int) -> Match | None:
+        row = await (
+            await conn.execute(
+                "SELECT * FROM matches WHERE channel_id=? AND status IN ('lobby','running')", (channel_id,)
+            )
+        ).fetchone()
+        return await self._match_from_row(conn, row) if row else None
+
+    async def get_match(self, match_id: int) -> Match | None:
+        async with self._lock:
+            return await self.fetch_match(self._conn, match_id)
+
+    async def open_match(self, channel_id: int) -> Match | None:
+        async with self._lock:
+            return await self.fetch_open_match(self._conn, channel_id)
+
+    async def latest_match(self, channel_id: int) -> Match | None:
+        """The open match of a channel, else its most recent one."""
+        async with self._lock:
+            row = await (
+                await self._conn.execute(
+                    "SELECT * FROM matches WHERE channel_id=? ORDER BY status IN ('lobby','running') DESC, id DESC LIMIT 1",
+                    (channel_id,),
+                )
+            ).fetchone()
+            return await self._match_from_row(self._conn, row) if row else None
+
+    async def match_ids(self) -> list[int]:
+        async with self._lock:
+            rows = await (await self._conn.execute("SELECT id FROM matches ORDER BY id")).fetchall()
+            return [r[0] for r in rows]
+
+    async def series(self, series_id: int) -> list[Match]:
+        async with self._lock:
+            rows = await (
+                await self._conn.execute("SELECT * FROM matches WHERE series_id=? ORDER BY id", (series_id,))
+            ).fetchall()
+            return [await self._match_from_row(self._conn, r) for r in rows]
+
+    async def actions(self, match_id: int, last: int | None = None) -> list[LoggedAction]:
+        async with self._lock:
+            if last is None:
+                sql, args = "SELECT * FROM actions WHERE match_id=? ORDER BY counter", (match_id,)
+            else:
+                sql = "SELECT * FROM (SELECT * FROM actions WHERE match_id=? ORDER BY counter DESC LIMIT ?) ORDER BY counter"
+                args = (match_id, last)
+            rows = await (await self._conn.execute(sql, args)).fetchall()
+            return [
+                LoggedAction(r["counter"], r["seat"], r["action"], json.loads(r["events"]), r["created_at"])
+                for r in rows
+            ]
+
+    # -- writing (inside a transaction) ------------------------------------
+
+    async def insert_match(
+        self, conn, *, guild_id, channel_id, game, options, seed, host_id, series_id=None, status="lobby", state=None
+    ) -> int:
+        stamp = now()
+        cur = await conn.execute(
+            "INSERT INTO matches (guild_id, channel_id, game, options, seed, status, host_id, state, series_id,"
+            " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (guild_id, channel_id, game, json.dumps(options), seed, status, host_id, state, series_id, stamp, stamp),
+        )
+        return cur.lastrowid
+
+    async def set_seats(self, conn, match_id: int, user_ids: list[int]) -> None:
+        await conn.execute("DELETE FROM seats WHERE match_id=?", (match_id,))
+        await conn.executemany(
+            "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",
+            [(match_id, seat, uid) for seat, uid in enumerate(user_ids)],
+        )
+
+    async def update_match(self, conn, match_id: int, **values) -> None:
+        for key in ("options", "outcome"):
+            if key in values and not isinstance(values[key], (str, type(None))):
+                values[key] = json.dumps(values[key])
+        values["updated_at"] = now()
+        assignments = ", ".join(f"{k}=?" for k in values)
+        await conn.execute(f"UPDATE matches SET {assignments} WHERE id=?", (*values.values(), match_id))
+
+    async def advance(self, conn, match_id: int, expected_counter: int, state: str, status: str, outcome) -> bool:
+        """Compare-and-swap on the move counter: False if another move won the race."""
+        cur = await conn.execute(
+            "UPDATE matches SET state=?, counter=counter+1, status=?, outcome=?, updated_at=?"
+            " WHERE id=? AND counter=?",
+            (state, status, json.dumps(outcome) if outcome else None, now(), match_id, expected_counter),
+        )
+        return cur.rowcount == 1
+
+    async def append_action(self, conn, match_id: int, counter: int, seat: int, action: str, events: list[dict]) -> None:
+        await conn.execute(
+            "INSERT INTO actions (match_id, counter, seat, action, events, created_at) VALUES (?,?,?,?,?,?)",
+            (match_id, counter, seat, action, json.dumps(events, ensure_ascii=False), now()),
+        )
+
+    async def set_decision_counters(self, conn, match_id: int, counters: list[int]) -> None:
+        await conn.executemany(
+            "UPDATE seats SET decision_counter=? WHERE match_id=? AND seat=?",
+            [(c, match_id, seat) for seat, c in enumerate(counters)],
+        )
+
+    async def set_cancel_vote(self, conn, match_id: int, seat: int) -> None:
+        await conn.execute("UPDATE seats SET cancel_vote=1 WHERE match_id=? AND seat=?", (match_id, seat))
+
+    # -- users -------------------------------------------------------------
+
+    async def get_user(self, user_id: int) -> User | None:
+        async with self._lock:
+            row = await (await self._conn.execute("SELECT * FROM users WHERE user_id=?", (user_id,))).fetchone()
+            return User(row["user_id"], row["locale"], row["last_locale"], bool(row["dm_closed"])) if row else None
+
+    async def update_user(self, user_id: int, **values) -> None:
+        async with self._lock:
+            await self._conn.execute(
+                "INSERT INTO users (user_id, updated_at) VALUES (?, ?) ON CONFLICT(user_id) DO NOTHING",
+                (user_id, now()),
+            )
+            values["updated_at"] = now()
+            assignments = ", ".join(f"{k}=?" for k in values)
+            await self._conn.execute(f"UPDATE users SET {assignments} WHERE user_id=?", (*values.values(), user_id))
