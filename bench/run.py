@@ -1,0 +1,116 @@
+"""Speed of every registered game: random games through the engine contract,
+and board pictures through the renderer.
+
+    python -m bench.run [--seconds 5] [--games N] [--renders 200] [--seed 1]
+
+Random play is what the tests and the fuzzers do most, and a board picture is
+rendered after every move in a channel, so these two numbers are the ones that
+decide whether a game feels fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+import engines
+import render
+from engines.contract import Engine
+
+#: A random game longer than this is counted as unfinished: random play could
+#: otherwise wander forever in a game without a move limit.
+MAX_STEPS = 100_000
+
+
+def random_game(engine: Engine, rng: random.Random, keep: float = 0.0) -> tuple[int, bool, list[Any]]:
+    """Play one game with uniformly random legal actions of a random seat in
+    ``to_act``. Returns the steps, whether it ended, and a ``keep`` fraction of
+    its states (for rendering)."""
+    state = engine.setup(engine.min_seats, rng.randrange(1 << 31))
+    kept = []
+    for step in range(MAX_STEPS):
+        if engine.result(state) is not None:
+            return step, True, kept
+        seat = rng.choice(engine.to_act(state))
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        if rng.random() < keep:
+            kept.append(state)
+    return MAX_STEPS, False, kept
+
+
+def bench_games(engine: Engine, seconds: float, games: int | None, seed: int) -> tuple[float, float, int]:
+    """Games per second and steps per game; stops after ``games`` games, else
+    at the first game that ends after ``seconds``."""
+    rng = random.Random(seed)
+    finished, steps, unfinished = 0, 0, 0
+    start = time.perf_counter()
+    while True:
+        n, ended, _ = random_game(engine, rng)
+        steps += n
+        finished += ended
+        unfinished += not ended
+        played = finished + unfinished
+        if (games is not None and played >= games) or (games is None and time.perf_counter() - start >= seconds):
+            break
+    elapsed = time.perf_counter() - start
+    return played / elapsed, steps / played, unfinished
+
+
+def sample_positions(engine: Engine, count: int, seed: int) -> list[Any]:
+    """Spectator views of positions spread over a few random games (the
+    start, the middle and the end all look different)."""
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while len(states) < count:
+        _, _, kept = random_game(engine, rng, keep=0.05)
+        states += kept or []
+    rng.shuffle(states)
+    return [engine.view(s, None) for s in states[:count]]
+
+
+def bench_render(game_id: str, views: list[Any]) -> tuple[list[float], list[int]]:
+    render.board_png(game_id, views[0])  # warm up: fonts and lazy imports load once
+    times, sizes = [], []
+    for view in views:
+        start = time.perf_counter()
+        png = render.board_png(game_id, view)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png))
+    return times, sizes
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time for random games per game (default 5)")
+    parser.add_argument("--games", type=int, help="play exactly this many random games instead")
+    parser.add_argument("--renders", type=int, default=200, help="board pictures to render (default 200)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    width = max(len(i) for i in engines.ids())
+    for engine in engines.all():
+        rate, steps, unfinished = bench_games(engine, args.seconds, args.games, args.seed)
+        line = f"{engine.id:<{width}}  games/s: {rate:.1f}  steps/game: {steps:.0f}"
+        if unfinished:
+            line += f"  unfinished (>{MAX_STEPS} steps): {unfinished}"
+        if engine.id in render.games() and args.renders > 0:
+            times, sizes = bench_render(engine.id, sample_positions(engine, args.renders, args.seed))
+            line += (
+                f"  render ms median: {statistics.median(times):.1f} p99: {percentile(times, 99):.1f}"
+                f"  png KB median: {statistics.median(sizes) / 1024:.0f} max: {max(sizes) / 1024:.0f}"
+            )
+        else:
+            line += "  (no renderer)"
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

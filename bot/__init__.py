@@ -1,0 +1,1 @@
+"""The Discord bot, the console script and the terminal hot-seat game."""

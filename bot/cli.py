@@ -1,0 +1,118 @@
+"""The ``brettbote`` console script.
+
+``brettbote`` alone runs the Discord bot (as the README says); the other
+subcommands work offline: a hot-seat game in the terminal, the rules, the list
+of games. The bot and the verifier are imported only when asked for, so the
+offline commands work without Discord settings or a half-finished bot module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+import engines
+from engines.contract import LOCALES, Engine, IllegalAction
+
+#: Exit code for wrong usage (argparse uses it too).
+USAGE = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="brettbote", description="Board games on Discord, played asynchronously.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("run", help="start the Discord bot (the default)")
+    sub.add_parser("verify", help="replay every stored match and compare it with its stored state")
+    play = sub.add_parser("play", help="play a hot-seat game in the terminal")
+    play.add_argument("game", metavar="GAME")
+    play.add_argument("--seed", type=int, help="replay a game (default: random, printed at the start)")
+    play.add_argument("--out", metavar="DIR", help="where the board pictures go (default: ./brettbote-GAME-SEED)")
+    play.add_argument("--lang", choices=LOCALES, default="en")
+    play.add_argument("--seats", type=int, help="number of players (default: the game's minimum)")
+    rules = sub.add_parser("rules", help="print the rules of a game")
+    rules.add_argument("game", metavar="GAME")
+    rules.add_argument("--lang", choices=LOCALES, default="en")
+    games = sub.add_parser("games", help="list the games")
+    games.add_argument("--lang", choices=LOCALES, default="en")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help or a usage error: argparse has printed why
+        return exc.code if isinstance(exc.code, int) else USAGE
+    command = args.command or "run"
+    if command == "run":
+        return _run()
+    if command == "verify":
+        return _verify()
+    if command == "games":
+        for engine in engines.all():
+            print(f"{engine.id}  {engine.title(args.lang)}  ({_seats(engine)})")
+        return 0
+    engine = _engine(args.game)
+    if engine is None:
+        return USAGE
+    if command == "rules":
+        print("\n\n".join(engine.rules_help(args.lang)))
+        return 0
+    return _play(engine, args)
+
+
+def _engine(game_id: str) -> Engine | None:
+    try:
+        return engines.get(game_id)
+    except KeyError:
+        print(f"brettbote: unknown game {game_id!r}; known games: {', '.join(engines.ids())}", file=sys.stderr)
+        return None
+
+
+def _seats(engine: Engine) -> str:
+    if engine.min_seats == engine.max_seats:
+        return f"{engine.min_seats} players"
+    return f"{engine.min_seats}-{engine.max_seats} players"
+
+
+def _play(engine: Engine, args: argparse.Namespace) -> int:
+    from bot import terminal
+
+    if args.seats is not None and not engine.min_seats <= args.seats <= engine.max_seats:
+        print(f"brettbote: {engine.id} is for {_seats(engine)}", file=sys.stderr)
+        return USAGE
+    try:
+        # input and stdout looked up now, not at import, so they can be redirected.
+        terminal.play(engine.id, args.seed, args.out, args.lang, args.seats, input_fn=input, output=sys.stdout)
+    except IllegalAction as exc:  # a seat count the game does not allow
+        print(f"brettbote: {engine.text(exc.key, exc.params, args.lang)}", file=sys.stderr)
+        return USAGE
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    return 0
+
+
+def _run() -> int:
+    try:
+        from bot.app import run
+    except ImportError as exc:
+        print(f"brettbote: the Discord bot cannot be started: {exc}", file=sys.stderr)
+        return USAGE
+    return _exit_code(run())
+
+
+def _verify() -> int:
+    try:
+        from bot.verify import main as verify_main
+    except ImportError as exc:
+        print(f"brettbote: the verifier cannot be started: {exc}", file=sys.stderr)
+        return USAGE
+    return _exit_code(verify_main())
+
+
+def _exit_code(code: object) -> int:
+    if code is None:
+        return 0
+    return code if isinstance(code, int) else 1
