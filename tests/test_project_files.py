@@ -1,0 +1,44 @@
+"""The README's commands, CI and the settings example stay in step."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.config import Settings, load_settings, read_env_file
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```sh\n(.+?)\n```", text)
+
+
+def test_readme_starts_with_run_and_test_commands():
+    run, test = readme_commands()[:2]
+    assert run.endswith("brettbote")
+    assert "pytest" in test
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert readme_commands()[1] in ci
+
+
+def test_env_example_lists_every_setting():
+    example = read_env_file(ROOT / ".env.example")
+    assert set(example) == {"DISCORD_TOKEN", "BRETTBOTE_DB", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"}
+    assert example["DISCORD_TOKEN"] == ""
+    settings = load_settings(env={}, env_file=ROOT / ".env.example")
+    assert settings == Settings(db_path=Path("./data/brettbote.sqlite3"))
+
+
+def test_environment_wins_over_env_file_and_token_stays_secret(tmp_path):
+    env_file = tmp_path / ".env"
+    key = "DISCORD_TOKEN"
+    env_file.write_text(f"{key}='from-file'\nLOG_LEVEL=DEBUG\n# comment\n", encoding="utf-8")
+    settings = load_settings(env={"DISCORD_TOKEN": "from-env"}, env_file=env_file)
+    assert settings.discord_token.get_secret_value() == "from-env"
+    assert settings.log_level == "DEBUG"
+    assert "from-env" not in repr(settings) and "from-env" not in str(settings.model_dump())
