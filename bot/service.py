@@ -228,9 +228,9 @@ class MatchService:
                 raise Outdated()
             engine = engines.get(match.game)
             before = engine.load_state(match.state)
+            self.check_current(match, seat, counter)
             if seat not in engine.to_act(before):
                 raise ServiceError("not_your_turn")
-            self.check_current(match, seat, counter)
             legal = engine.legal_actions(before, seat)
             if not 0 <= index < len(legal) or action_token(engine, legal[index]) != token:
                 raise Outdated()
@@ -267,11 +267,13 @@ class MatchService:
     @staticmethod
     def _decision_counters(engine: Engine, match: Match, before, after, mover: int, counter: int) -> list[int]:
         """A seat's decision opens anew when it starts to be asked, or when it
-        has just moved and is asked again; otherwise its buttons stay valid."""
+        has just moved and is asked again, and closes when it is no longer
+        asked; otherwise (another seat chose in a simultaneous decision) its
+        buttons stay valid."""
         was, now = set(engine.to_act(before)), set(engine.to_act(after))
         out = list(match.decision_counters)
         for seat in range(len(out)):
-            if seat in now and (seat not in was or seat == mover):
+            if seat in now and (seat not in was or seat == mover) or seat in was and seat not in now:
                 out[seat] = counter
         return out
 

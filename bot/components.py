@@ -1,0 +1,176 @@
+"""The bot's buttons and menus, as ``DynamicItem`` classes.
+
+Every custom_id carries what is needed to act on it after a restart: the match
+id, and the counter the component was made for, so an outdated click is
+recognised and never applied. Callbacks hand over to the bot's controller.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.messages import t
+
+PREFIX = "bb"
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:b:(?P<op>act|view|log|rematch):(?P<match>\d+):(?P<counter>\d+)"):
+    STYLES = {"act": discord.ButtonStyle.primary, "rematch": discord.ButtonStyle.success}
+
+    def __init__(self, op: str, match_id: int, counter: int, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=self.STYLES.get(op, discord.ButtonStyle.secondary),
+                custom_id=f"{PREFIX}:b:{op}:{match_id}:{counter}",
+            )
+        )
+        self.op, self.match_id, self.counter = op, match_id, counter
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["op"], int(match["match"]), int(match["counter"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.on_board_button(interaction, self.op, self.match_id, self.counter)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:l:(?P<op>join|leave|start):(?P<match>\d+)"):
+    def __init__(self, op: str, match_id: int, label: str = "…") -> None:
+        style = discord.ButtonStyle.success if op == "start" else discord.ButtonStyle.primary if op == "join" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:l:{op}:{match_id}"))
+        self.op, self.match_id = op, match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["op"], int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.on_lobby_button(interaction, self.op, self.match_id)
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:a:(?P<match>\d+):(?P<counter>\d+):(?P<index>\d+):(?P<token>[0-9a-f]{8})"):
+    def __init__(self, match_id: int, counter: int, index: int, token: str, label: str = "…", row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:a:{match_id}:{counter}:{index}:{token}",
+                row=row,
+            )
+        )
+        self.match_id, self.counter, self.index, self.token = match_id, counter, index, token
+
+    @classmethod
+    def make(cls, match_id: int, counter: int, index: int, token: str, label: str, row: int) -> "ActionButton":
+        return cls(match_id, counter, index, token, label, row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["match"]), int(match["counter"]), int(match["index"]), match["token"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.on_action(interaction, self.match_id, self.counter, self.index, self.token)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:p:(?P<match>\d+):(?P<counter>\d+):(?P<group>\d+):(?P<page>-?\d+)"):
+    def __init__(self, match_id: int, counter: int, group: int, page: int, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:p:{match_id}:{counter}:{group}:{page}",
+                disabled=disabled,
+                row=4,
+            )
+        )
+        self.match_id, self.counter, self.group, self.page = match_id, counter, group, page
+
+    @classmethod
+    def make(cls, match_id: int, counter: int, group: int, page: int, label: str, disabled: bool) -> "PageButton":
+        return cls(match_id, counter, group, page, label, disabled)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["match"]), int(match["counter"]), int(match["group"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.on_page(interaction, self.match_id, self.counter, self.group, self.page)
+
+
+class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bb:g:(?P<match>\d+):(?P<counter>\d+)"):
+    def __init__(self, match_id: int, counter: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:g:{match_id}:{counter}",
+                options=options or [discord.SelectOption(label="…", value="0")],
+                row=0,
+            )
+        )
+        self.match_id, self.counter = match_id, counter
+
+    @classmethod
+    def make(cls, match_id: int, counter: int, groups: list[str], selected: int) -> "GroupSelect":
+        options = [
+            discord.SelectOption(label=name[:100], value=str(i), default=i == selected) for i, name in enumerate(groups[:25])
+        ]
+        return cls(match_id, counter, options)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["match"]), int(match["counter"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or ["0"]
+        await interaction.client.controller.on_page(interaction, self.match_id, self.counter, int(values[0]), 0)
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:r:(?P<game>[a-z0-9-]+):(?P<locale>de|en):(?P<page>\d+)"):
+    def __init__(self, game: str, locale: str, page: int, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"{PREFIX}:r:{game}:{locale}:{page}", disabled=disabled
+            )
+        )
+        self.game, self.locale, self.page = game, locale, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["game"], match["locale"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.on_rules_page(interaction, self.game, self.locale, self.page)
+
+
+ALL_ITEMS = (BoardButton, LobbyButton, ActionButton, PageButton, GroupSelect, RulesButton)
+
+
+def board_view(match, locale: str, *, finished: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if finished:
+        if match.status == "finished":
+            view.add_item(BoardButton("rematch", match.id, match.counter, t("btn_rematch", locale)))
+        view.add_item(BoardButton("log", match.id, match.counter, t("btn_log", locale)))
+        return view
+    view.add_item(BoardButton("act", match.id, match.counter, t("btn_act", locale)))
+    view.add_item(BoardButton("view", match.id, match.counter, t("btn_view", locale)))
+    view.add_item(BoardButton("log", match.id, match.counter, t("btn_log", locale)))
+    return view
+
+
+def lobby_view(match, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "start"):
+        view.add_item(LobbyButton(op, match.id, t(f"btn_{op}", locale)))
+    return view
+
+
+def rules_view(game: str, locale: str, page: int, pages: int) -> discord.ui.View | None:
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(game, locale, max(page - 1, 0), t("btn_prev", locale), disabled=page == 0))
+    view.add_item(RulesButton(game, locale, min(page + 1, pages - 1), t("btn_next", locale), disabled=page >= pages - 1))
+    return view

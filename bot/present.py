@@ -1,0 +1,213 @@
+"""What the bot shows: board posts, pickers, private views, logs and lobbies,
+as message payloads (content, files, components). No I/O happens here."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+import engines
+import render
+from bot import components as c
+from bot.messages import t
+from bot.service import action_token
+from bot.storage import LoggedAction, Match
+from engines import Engine, Event
+
+#: Button rows of a picker: rows 0-3 for choices, row 4 for paging.
+FLAT_PAGE = 20
+GROUP_PAGE = 15
+ALT_TEXT_LIMIT = 1024
+
+
+@dataclass
+class Payload:
+    content: str
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    mentions: list[int] = field(default_factory=list)
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "content": self.content,
+            "files": self.files,
+            "allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in self.mentions], roles=False, everyone=False),
+        }
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "attachments": self.files, "view": self.view}
+
+
+def engine_of(match: Match) -> Engine:
+    return engines.get(match.game)
+
+
+def board_file(match: Match, view, locale: str) -> discord.File:
+    png = render.board_png(match.game, view, locale=locale)
+    alt = render.board_text(match.game, view, locale)[:ALT_TEXT_LIMIT]
+    return discord.File(io.BytesIO(png), filename="board.png", description=alt)
+
+
+def player(engine: Engine, match: Match, seat: int, locale: str) -> str:
+    return f"<@{match.seats[seat]}> ({engine.seat_name(seat, locale)})"
+
+
+def event_lines(engine: Engine, events: list[Event | dict], seat: int | None, locale: str) -> list[str]:
+    out = []
+    for raw in events:
+        event = raw if isinstance(raw, Event) else Event.model_validate(raw)
+        if event.visible_for(seat):
+            out.append(engine.text(event.key, event.params, locale))
+    return out
+
+
+def result_lines(engine: Engine, match: Match, locale: str, totals: dict[int, int] | None) -> list[str]:
+    outcome = match.outcome or {}
+    if match.status == "cancelled":
+        return [t("cancelled", locale)]
+    lines = []
+    if "resigned" in outcome:
+        lines.append(t("result_resigned", locale, player=player(engine, match, outcome["resigned"], locale)))
+    winners = outcome.get("winners", [])
+    names = ", ".join(player(engine, match, s, locale) for s in winners)
+    lines.append(t("result_draw" if len(winners) > 1 else "result_win", locale, players=names))
+    if outcome.get("scores"):
+        scores = ", ".join(
+            f"{engine.seat_name(s, locale)} {v}" for s, v in enumerate(outcome["scores"])
+        )
+        lines.append(t("result_scores", locale, scores=scores))
+    if totals and len(totals) > 1:
+        lines.append(t("series", locale, totals=" – ".join(f"<@{u}> {v}" for u, v in totals.items())))
+    return lines
+
+
+def board_post(match: Match, locale: str, *, events: list[Event] = (), totals: dict[int, int] | None = None,
+               notes: list[str] = ()) -> Payload:
+    """The public board: spectator view, who is to act (mentioned), buttons."""
+    engine = engine_of(match)
+    state = engine.load_state(match.state)
+    view = engine.view(state, None)
+    waiting = engine.to_act(state) if match.status == "running" else []
+    lines = [t("board_head", locale, title=engine.title(locale), turn=getattr(view, "turn", match.counter))]
+    lines += event_lines(engine, list(events)[-6:], None, locale)
+    if waiting:
+        lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
+        if any(engine.prompt(state, s).secret for s in waiting):
+            lines.append(t("secret_note", locale))
+    else:
+        lines += result_lines(engine, match, locale, totals)
+    lines += list(notes)
+    buttons = c.board_view(match, locale, finished=match.status != "running")
+    return Payload(
+        content="\n".join(lines)[:2000],
+        files=[board_file(match, view, locale)],
+        view=buttons,
+        mentions=[match.seats[s] for s in waiting],
+    )
+
+
+def private_view(match: Match, user_id: int, locale: str, notice: str | None = None) -> Payload:
+    """Everything the user may see that others may not (``/game hand``)."""
+    engine = engine_of(match)
+    seat = match.seat_of(user_id)
+    state = engine.load_state(match.state)
+    view = engine.view(state, seat)
+    lines = [notice] if notice else []
+    lines.append(t("you_are", locale, seat=engine.seat_name(seat, locale)) if seat is not None else t("spectator", locale))
+    if seat is not None and match.status == "running":
+        prompt = engine.prompt(state, seat)
+        lines.append(engine.text(prompt.key, prompt.params, locale))
+    lines.append("```\n" + render.board_text(match.game, view, locale)[:1500] + "\n```")
+    return Payload(content="\n".join(lines)[:2000], files=[board_file(match, view, locale)])
+
+
+def picker(match: Match, seat: int, locale: str, *, group: int | None = None, page: int = 0,
+           notice: list[str] = ()) -> Payload:
+    """The seat's current choices as buttons: flat pages of up to 20, or a
+    group select (e.g. by die) with up to 15 buttons per page."""
+    engine = engine_of(match)
+    state = engine.load_state(match.state)
+    view = engine.view(state, seat)
+    lines = list(notice)
+    lines.append(t("you_are", locale, seat=engine.seat_name(seat, locale)))
+    prompt = engine.prompt(state, seat)
+    lines.append(engine.text(prompt.key, prompt.params, locale))
+    counter = match.decision_counters[seat]
+    legal = engine.legal_actions(state, seat) if match.status == "running" else []
+    choices = []
+    for index, action in enumerate(legal):
+        choices.append((index, action, engine.label(state, seat, action, locale), engine.group(state, seat, action, locale)))
+    ui = discord.ui.View(timeout=None)
+    groups = list(dict.fromkeys(g for *_, g in choices))
+    if len(choices) <= FLAT_PAGE or len(groups) > 25:
+        shown, per_page = choices, FLAT_PAGE
+        first_row = 0
+    else:
+        group = 0 if group is None or not 0 <= group < len(groups) else group
+        ui.add_item(c.GroupSelect.make(match.id, counter, groups, group))
+        shown = [ch for ch in choices if ch[3] == groups[group]]
+        per_page, first_row = GROUP_PAGE, 1
+    pages = max(1, -(-len(shown) // per_page))
+    page = min(max(page, 0), pages - 1)
+    for n, (index, action, label, _) in enumerate(shown[page * per_page:(page + 1) * per_page]):
+        ui.add_item(c.ActionButton.make(match.id, counter, index, action_token(engine, action), label, row=first_row + n // 5))
+    if pages > 1:
+        g = group if group is not None else 0
+        ui.add_item(c.PageButton.make(match.id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
+        ui.add_item(c.PageButton.make(match.id, counter, g, page + 1, t("btn_next", locale), disabled=page >= pages - 1))
+    return Payload(content="\n".join(lines)[:2000], files=[board_file(match, view, locale)], view=ui if choices else None)
+
+
+def done_payload(match: Match, seat: int, locale: str, notice: list[str]) -> Payload:
+    """The picker after the seat's decision is complete: no buttons."""
+    engine = engine_of(match)
+    state = engine.load_state(match.state)
+    view = engine.view(state, seat)
+    lines = list(notice)
+    if match.status == "running":
+        prompt = engine.prompt(state, seat)
+        lines.append(engine.text(prompt.key, prompt.params, locale))
+    return Payload(content="\n".join(lines)[:2000], files=[board_file(match, view, locale)], view=None)
+
+
+def log_text(match: Match, entries: list[LoggedAction], seat: int | None, locale: str) -> str:
+    engine = engine_of(match)
+    lines = []
+    for entry in entries:
+        for line in event_lines(engine, entry.events, seat, locale):
+            lines.append(f"`{entry.counter:>3}` {line}")
+    if not lines:
+        return t("log_empty", locale)
+    text = t("log_head", locale) + "\n" + "\n".join(lines)
+    return text if len(text) <= 2000 else "…\n" + text[-1990:]
+
+
+def lobby_post(match: Match, locale: str) -> Payload:
+    engine = engine_of(match)
+    players = ", ".join(f"<@{u}>" for u in match.seats)
+    if match.status != "lobby":
+        closing = t("started", locale) if match.status == "running" else t("lobby_closed", locale)
+        return Payload(content=f"**{engine.title(locale)}** – {players}\n{closing}")
+    content = t(
+        "lobby",
+        locale,
+        title=engine.title(locale),
+        host=f"<@{match.host_id}>",
+        count=len(match.seats),
+        max=engine.max_seats,
+        min=engine.min_seats,
+        players=players,
+    )
+    return Payload(content=content, view=c.lobby_view(match, locale))
+
+
+def rules_pages(game: str, locale: str) -> list[str]:
+    engine = engines.get(game)
+    pages = engine.rules_help(locale)
+    return [f"{p}\n\n*{t('rules_page', locale, page=i + 1, pages=len(pages))}*" for i, p in enumerate(pages)]

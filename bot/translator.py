@@ -1,0 +1,57 @@
+"""German names and descriptions of the slash commands, shown to German clients."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+import engines
+
+GERMAN = {
+    "game": "spiel",
+    "Play board games in this channel": "Brettspiele in diesem Kanal spielen",
+    "new": "neu",
+    "Open a lobby for a new match": "Eine Lobby für eine neue Partie öffnen",
+    "Which game": "Welches Spiel",
+    "here": "hier",
+    "Play in this channel instead of a new thread": "In diesem Kanal statt in einem neuen Thread spielen",
+    "join": "beitreten",
+    "Join the lobby here": "Der Lobby hier beitreten",
+    "leave": "verlassen",
+    "Leave the lobby here": "Die Lobby hier verlassen",
+    "start": "starten",
+    "Start the match (host)": "Die Partie starten (Gastgeber)",
+    "board": "brett",
+    "Post the current board again": "Das aktuelle Brett neu posten",
+    "hand": "hand",
+    "Show what only you may see": "Zeigen, was nur du sehen darfst",
+    "resign": "aufgeben",
+    "Give up the match": "Die Partie aufgeben",
+    "cancel": "abbrechen",
+    "Cancel the match (host in the lobby, else everyone)": "Die Partie abbrechen (Lobby: Gastgeber, sonst alle)",
+    "log": "verlauf",
+    "The last moves": "Die letzten Züge",
+    "rules": "regeln",
+    "The rules of this match's game or another": "Die Regeln dieses oder eines anderen Spiels",
+    "help": "hilfe",
+    "How Brettbote works": "So funktioniert Brettbote",
+    "language": "sprache",
+    "The language Brettbote uses with you": "Die Sprache, die Brettbote mit dir spricht",
+    "Your language": "Deine Sprache",
+    "game_option": "spiel",
+}
+
+
+class Translator(app_commands.Translator):
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale, context) -> str | None:
+        if locale is not discord.Locale.german:
+            return None
+        key = string.extras.get("key")
+        if key and key.startswith("game."):
+            engine = engines.get(key[5:])
+            return engine.titles["de"]
+        if key and key.startswith("lang."):
+            return None
+        if context.location is app_commands.TranslationContextLocation.parameter_name and string.message == "game":
+            return GERMAN["game_option"]
+        return GERMAN.get(string.message)

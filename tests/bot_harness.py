@@ -1,0 +1,101 @@
+"""Playing Brettbote through the fake Discord: start the real bot on a test
+database and click through matches the way users do."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+from pathlib import Path
+from typing import AsyncIterator
+
+from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionHandle, running_bot
+
+from bot.app import Brettbote
+from bot.config import Settings
+
+
+def make_bot(db_path: Path) -> Brettbote:
+    return Brettbote(Settings(db_path=db_path), guild_ready_timeout=0.05)
+
+
+@contextlib.asynccontextmanager
+async def started(fake: FakeDiscord, db_path: Path) -> AsyncIterator[Brettbote]:
+    async with running_bot(fake, make_bot(db_path)) as bot:
+        yield bot
+
+
+class Table:
+    """One match channel seen from the test: who sits where, and the posts."""
+
+    def __init__(self, fake: FakeDiscord, bot: Brettbote) -> None:
+        self.fake = fake
+        self.bot = bot
+        self.channel = None
+
+    async def settle(self) -> None:
+        """Wait until the bot has finished handling every interaction so far."""
+        await asyncio.sleep(0)
+        await self.bot.controller.drain(10)
+
+    async def run(self, handle: InteractionHandle) -> InteractionHandle:
+        await handle.wait_acknowledged()
+        await self.settle()
+        return handle
+
+    async def open_match(self, host: FakeUser, guest: FakeUser, *, here: bool = True, channel_name: str = "spiele"):
+        channel = self.fake.world.channel(channel_name)
+        options = {"game": "himmel-und-hoelle", "here": here}
+        lobby = await (await self.run(await self.fake.slash(host, "game new", options, channel=channel))).wait_response()
+        join = next(c for c in lobby.custom_ids() if ":join:" in c)
+        await self.run(await self.fake.click(guest, lobby, join))
+        self.channel = channel if here else self.fake.world.threads[-1]
+        return lobby
+
+    def boards(self) -> list[FakeMessage]:
+        return [m for m in self.fake.messages(self.channel) if m.attachments and any(":act:" in c or ":rematch:" in c for c in m.custom_ids())]
+
+    def board(self) -> FakeMessage:
+        return self.boards()[-1]
+
+    async def click_board(self, user: FakeUser, op: str, board: FakeMessage | None = None) -> InteractionHandle:
+        board = board or self.board()
+        custom_id = next(c for c in board.custom_ids() if f":{op}:" in c)
+        return await self.run(await self.fake.click(user, board, custom_id))
+
+    async def open_picker(self, user: FakeUser) -> FakeMessage:
+        handle = await self.click_board(user, "act")
+        return await handle.wait_ephemeral()
+
+    async def choose(self, user: FakeUser, message: FakeMessage, label: str) -> InteractionHandle:
+        button = next((b for b in message.buttons() if b.get("label") == label), None)
+        if button is None:
+            raise AssertionError(f"no button {label!r}; have {[b.get('label') for b in message.buttons()]}")
+        return await self.run(await self.fake.click(user, message, button["custom_id"]))
+
+    async def turn(self, user: FakeUser, *labels: str) -> FakeMessage:
+        """Open the picker from the current board and click through ``labels``."""
+        picker = await self.open_picker(user)
+        for label in labels:
+            await self.choose(user, picker, label)
+        return picker
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        return self.fake.dm_messages(user)
+
+
+def stale_copy(message: FakeMessage) -> FakeMessage:
+    """The message as a client that has not yet seen later edits shows it."""
+    return copy.deepcopy(message)
+
+
+async def play_to_conflict(table: Table, hell: FakeUser, heaven: FakeUser) -> None:
+    """Hell (German client) and Heaven (English client) walk their dice into
+    each other on B6; both dice show 1, Hell attacks."""
+    await table.turn(hell, "Ziehen B1 → B2", "Herunterdrehen und ziehen B2 → B3 (3 → 2, gratis)",
+                     "Herunterdrehen und ziehen B3 → B4 (2 → 1, gratis)", "Zug beenden")
+    await table.turn(heaven, "Move B10 → B9", "Lower and move B9 → B8 (3 → 2, free)",
+                     "Lower and move B8 → B7 (2 → 1, free)", "End turn")
+    await table.turn(hell, "Ziehen B4 → B5", "Zug beenden")
+    await table.turn(heaven, "Move B7 → B6", "End turn")
+    await table.turn(hell, "Ziehen B5 → B6")

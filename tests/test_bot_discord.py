@@ -1,0 +1,214 @@
+"""Brettbote end to end: the real discord.py client against the fake Discord
+on 127.0.0.1, driven by the interactions users would make."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from bot_harness import Table, play_to_conflict, started, stale_copy
+from fake_discord import FakeDiscord
+
+import engines
+from bot.storage import Store
+
+E = engines.get("himmel-und-hoelle")
+MENTION = re.compile(r"<[@#!&]*\d+>")
+
+
+@pytest.fixture
+async def fake():
+    async with FakeDiscord() as fake:
+        yield fake
+        # Scenarios 7 and 8, for every test: every request body the bot sent
+        # validates against Discord's OpenAPI spec, and every interaction was
+        # acknowledged within three seconds.
+        fake.assert_clean()
+        assert fake.deadline_violations == []
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "brettbote.sqlite3"
+
+
+async def stored(db, match_id: int = 1):
+    store = await Store.open(db)
+    try:
+        return await store.get_match(match_id), await store.actions(match_id)
+    finally:
+        await store.close()
+
+
+def public_texts(fake: FakeDiscord, since: int) -> list[str]:
+    """Content and image alt texts of channel messages (not DMs, not ephemeral
+    replies) the bot posted or edited after request number ``since``."""
+    texts = []
+    for request in fake.requests[since:]:
+        if request.route not in ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}"):
+            continue
+        if request.method not in ("POST", "PATCH") or fake.world.channels[int(request.path.split("/")[2])].type == 1:
+            continue
+        body = request.body or {}
+        texts.append(MENTION.sub("", body.get("content") or ""))
+        texts += [a.get("description") or "" for a in body.get("attachments") or []]
+    return texts
+
+
+async def test_scenario_1_open_join_play_and_fight_a_conflict_by_dm(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob, here=False)
+        # The match went into a thread of its own, announced in the channel.
+        assert table.channel.is_thread and len(table.boards()) == 1
+        assert any(table.channel.mention in m.content for m in fake.messages(w.channel("spiele")))
+        mark = len(fake.requests)
+        await play_to_conflict(table, w.alice, w.bob)
+        # The conflict opened: a new board post, and each player got a DM with the cards.
+        assert "Konflikt" in table.board().content
+        alice_dm, bob_dm = table.dms(w.alice)[-1], table.dms(w.bob)[-1]
+        assert "Karte 11" in [b["label"] for b in alice_dm.buttons()]
+        assert "Card 7" in [b["label"] for b in bob_dm.buttons()]
+        await table.choose(w.alice, alice_dm, "Karte 11")
+        assert "11" in alice_dm.content  # only Alice's DM says what she chose
+        secret_phase = public_texts(fake, mark)
+        await table.choose(w.bob, bob_dm, "Card 7")
+        revealed = table.board()
+        # Nothing secret reached a channel before the reveal (no field or turn
+        # number here contains 11); afterwards both cards are public.
+        assert secret_phase and not any("11" in text for text in secret_phase)
+        assert "11" in revealed.content and "7" in revealed.content
+        assert "Hölle gewinnt" in revealed.content
+    # Every board post carried a PNG of the board.
+    for post in table.boards():
+        assert post.attachment("board.png").data.startswith(b"\x89PNG")
+    match, actions = await stored(db)
+    state = E.load_state(match.state)
+    assert state.last_reveal.cards == [11, 7] and state.pending == "bonus"
+    assert len(actions) == match.counter == 15
+
+
+async def test_scenario_2_outdated_board_click_is_answered_and_changes_nothing(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob)
+        old = stale_copy(table.board())
+        await table.turn(w.alice, "Zug beenden")
+        assert table.board().id != old.id
+        superseded = next(m for m in fake.messages(table.channel) if m.id == old.id)
+        assert superseded.custom_ids() == []  # the superseded post lost its buttons
+        before, _ = await stored(db)
+        reply = await (await table.click_board(w.bob, "act", board=old)).wait_ephemeral()
+        assert "outdated" in reply.content and reply.attachment("board.png")
+        after, _ = await stored(db)
+        assert after.counter == before.counter and after.state == before.state
+
+
+async def test_scenario_3_racing_clicks_apply_one_move(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob)
+        picker = await table.open_picker(w.alice)
+        button = next(b for b in picker.buttons() if b["label"] == "Ziehen B1 → B2")
+        clicks = await asyncio.gather(*(fake.click(w.alice, picker, button["custom_id"]) for _ in range(2)))
+        for click in clicks:
+            await click.wait_acknowledged()
+        await table.settle()
+        match, actions = await stored(db)
+        assert match.counter == 1 and len(actions) == 1
+        assert E.load_state(match.state).dice[0].field == "B2"
+        assert any("veraltet" in m.content for m in fake.ephemeral_messages(w.alice))
+
+
+async def test_scenario_4_a_post_from_before_a_restart_still_works(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob)
+        board = table.board()
+    async with started(fake, db) as bot:
+        table.bot = bot
+        picker = await table.open_picker(w.alice)
+        assert table.board().id == board.id
+        await table.choose(w.alice, picker, "Ziehen B1 → B2")
+    match, actions = await stored(db)
+    assert match.counter == 1 and E.parse_action(actions[0].action).kind == "move"
+
+
+async def test_scenario_5_act_by_a_non_player_or_out_of_turn_is_refused(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob)
+        before, _ = await stored(db)
+        stranger = await (await table.click_board(w.carol, "act")).wait_ephemeral()
+        assert "not playing" in stranger.content and not stranger.buttons()
+        early = await (await table.click_board(w.bob, "act")).wait_ephemeral()
+        assert "Waiting for Hell" in early.content and not early.buttons()
+        after, _ = await stored(db)
+        assert (after.counter, after.state) == (before.counter, before.state)
+
+
+async def test_scenario_6_closed_dms_fall_back_to_a_mention_and_act(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.carol)
+        await play_to_conflict(table, w.alice, w.carol)
+        notice = fake.last_message(table.channel)
+        assert w.carol.mention in notice.content and "DM" in notice.content
+        assert table.dms(w.carol) == []
+        picker = await table.open_picker(w.carol)
+        assert picker.ephemeral and "Card 12" in [b["label"] for b in picker.buttons()]
+        await table.choose(w.carol, picker, "Card 12")
+        assert "12" in picker.content
+        assert not any("12" in MENTION.sub("", m.content) for m in fake.messages(table.channel))
+    store = await Store.open(db)
+    try:
+        assert (await store.get_user(w.carol.id)).dm_closed
+    finally:
+        await store.close()
+
+
+async def test_lobby_commands_and_refusals(fake, db):
+    w = fake.world
+    channel = w.channel("turniere")
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+
+        async def say(user, command, **options):
+            handle = await table.run(await fake.slash(user, command, options or None, channel=channel))
+            return handle
+
+        none = await (await say(w.bob, "game join")).wait_ephemeral()
+        assert "no match" in none.content
+        await say(w.alice, "game new", game="himmel-und-hoelle", here=True)
+        again = await (await say(w.alice, "game join")).wait_ephemeral()
+        assert "schon am Tisch" in again.content
+        early = await (await say(w.alice, "game start")).wait_ephemeral()
+        assert "mindestens 2" in early.content
+        await say(w.bob, "game join")
+        assert any(m.attachments for m in fake.messages(channel))  # the full lobby started
+        rules = await (await say(w.bob, "game rules")).wait_ephemeral()
+        assert "Heaven and Hell" in rules.content
+        hand = await (await say(w.alice, "game hand")).wait_ephemeral()
+        assert "Deine Karten: 0, 1, 2" in hand.content
+        help_text = await (await say(w.bob, "game help")).wait_ephemeral()
+        assert "/game new" in help_text.content
+        await say(w.bob, "game resign")
+        posts = [m for m in fake.messages(channel) if any(":rematch:" in c for c in m.custom_ids())]
+        assert posts and "aufgegeben" in posts[-1].content
+
+
+async def test_commands_are_synced_with_german_names(fake, db):
+    async with started(fake, db):
+        commands = fake.commands.list(None)
+    game = next(c for c in commands if c["name"] == "game")
+    assert game["name_localizations"]["de"] == "spiel"
+    names = {o["name"]: o for o in game["options"]}
+    assert {"new", "join", "leave", "start", "board", "hand", "resign", "cancel", "log", "rules", "help"} <= set(names)
+    assert names["resign"]["name_localizations"]["de"] == "aufgeben"
