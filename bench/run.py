@@ -2,10 +2,13 @@
 and board pictures through the renderer.
 
     python -m bench.run [--seconds 5] [--games N] [--renders 200] [--seed 1]
+                        [--matches 10000] [--moves 2000] [--turns 100]
 
 Random play is what the tests and the fuzzers do most, and a board picture is
 rendered after every move in a channel, so these two numbers are the ones that
-decide whether a game feels fast.
+decide whether a game feels fast. Then the bot: moves committed through the
+match service on a database of many matches (``bench.service``), and how fast
+interactions are acknowledged through the fake Discord (``bench.discord_ack``).
 """
 
 from __future__ import annotations
@@ -93,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, help="play exactly this many random games instead")
     parser.add_argument("--renders", type=int, default=200, help="board pictures to render (default 200)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--matches", type=int, default=10_000, help="matches stored for the service bench (0: skip)")
+    parser.add_argument("--moves", type=int, default=2_000, help="moves through the match service")
+    parser.add_argument("--turns", type=int, default=100, help="turns played through the fake Discord (0: skip)")
     args = parser.parse_args(argv)
     width = max(len(i) for i in engines.ids())
     for engine in engines.all():
@@ -109,6 +115,14 @@ def main(argv: list[str] | None = None) -> int:
         else:
             line += "  (no renderer)"
         print(line, flush=True)
+    if args.matches > 0:
+        from bench import service
+
+        print(service.run(args.matches, args.moves, args.seed), flush=True)
+    if args.turns > 0:
+        from bench import discord_ack
+
+        print(discord_ack.run(args.turns), flush=True)
     return 0
 
 
