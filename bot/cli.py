@@ -116,3 +116,7 @@ def _exit_code(code: object) -> int:
     if code is None:
         return 0
     return code if isinstance(code, int) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -39,6 +39,9 @@ async def verify(store: Store, out=sys.stdout) -> int:
 
 async def _main() -> int:
     settings = load_settings()
+    if not settings.db_path.exists():
+        print(f"no database at {settings.db_path}: nothing to verify")
+        return 0
     store = await Store.open(settings.db_path)
     try:
         total = len(await store.match_ids())

@@ -4,6 +4,7 @@ on 127.0.0.1, driven by the interactions users would make."""
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 
 import pytest
@@ -11,7 +12,10 @@ from bot_harness import Table, play_to_conflict, started, stale_copy
 from fake_discord import FakeDiscord
 
 import engines
+import render
+from bot.service import MatchService
 from bot.storage import Store
+from engines.himmel_und_hoelle.model import Die
 
 E = engines.get("himmel-und-hoelle")
 MENTION = re.compile(r"<[@#!&]*\d+>")
@@ -212,3 +216,78 @@ async def test_commands_are_synced_with_german_names(fake, db):
     names = {o["name"]: o for o in game["options"]}
     assert {"new", "join", "leave", "start", "board", "hand", "resign", "cancel", "log", "rules", "help"} <= set(names)
     assert names["resign"]["name_localizations"]["de"] == "aufgeben"
+
+
+async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db):
+    """Five dice in play give more choices than fit: a menu of dice, then the
+    chosen die's moves as buttons."""
+    w = fake.world
+    store = await Store.open(db)
+    service = MatchService(store, rng=random.Random(3))
+    channel = w.channel("spiele")
+    await service.new_match(guild_id=w.guild.id, channel_id=channel.id, game="himmel-und-hoelle", host_id=w.alice.id)
+    match, _ = await service.join(channel.id, w.bob.id)
+    state = E.load_state(match.state)
+    state.dice = [Die(side=0, field=f, value=4) for f in ("A2", "B3", "C4", "A5", "B6")] + [Die(side=1, field="B10", value=3)]
+    state.start, state.ap = [0, 4], 5
+    async with store.transaction() as conn:
+        await store.update_match(conn, match.id, state=E.dump_state(state))
+    await store.close()
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        table.channel = channel
+        await table.run(await fake.slash(w.alice, "game board", channel=channel))
+        picker = await table.open_picker(w.alice)
+        select = next(c for c in picker.iter_components() if c["type"] == 3)
+        groups = [o["label"] for o in select["options"]]
+        assert groups[:2] == ["Würfel A2 (4)", "Würfel B3 (4)"] and len(picker.buttons()) <= 15
+        await table.run(await fake.select(w.alice, picker, select["custom_id"], ["1"]))
+        labels = [b["label"] for b in picker.buttons()]
+        assert "Ziehen B3 → B4" in labels and all("A2" not in label for label in labels)
+        await table.choose(w.alice, picker, "Ziehen B3 → B4")
+    match, actions = await stored(db)
+    assert len(actions) == 1 and E.parse_action(actions[0].action).dst == "B4"
+
+
+async def test_rematch_swaps_sides(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob)
+        await table.run(await fake.slash(w.bob, "game resign", channel=table.channel))
+        final = table.board()
+        assert "aufgegeben" in final.content and "Hölle" in final.content
+        await table.click_board(w.alice, "rematch", board=final)
+        rematch = table.board()
+        assert rematch.id != final.id
+        assert f"{w.bob.mention} (Hölle)" in rematch.content  # Bob now plays Hell and begins
+        assert "Serie" not in rematch.content  # totals are shown with results only
+    match, _ = await stored(db, 2)
+    assert match.seats == [w.bob.id, w.alice.id] and match.series_id == 1
+
+
+async def test_unexpected_errors_get_an_apology_with_an_error_id(fake, db, monkeypatch, caplog):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob)
+
+        def broken(*args, **kwargs):
+            raise RuntimeError("renderer exploded")
+
+        monkeypatch.setattr(render, "board_png", broken)
+        reply = await (await table.click_board(w.alice, "act")).wait_ephemeral()
+    error_id = re.search(r"Fehler-ID `([0-9a-f]{8})`", reply.content).group(1)
+    assert "Traceback" not in reply.content and "exploded" not in reply.content
+    assert any(error_id in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+async def test_language_choice_beats_the_client_locale(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        german = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
+        assert "/spiel neu" in german.content
+        await table.run(await fake.slash(w.alice, "game language", {"language": "en"}))
+        english = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
+        assert "/game new" in english.content
