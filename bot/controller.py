@@ -112,11 +112,13 @@ class Controller:
             channel = await self.bot.fetch_channel(channel_id)
         return channel
 
-    async def post_board(self, match: Match, events=(), notes: list[str] = ()) -> None:
-        """A new board post in the match channel; the previous one loses its buttons."""
+    async def post_board(self, match: Match, notes: list[str] = ()) -> None:
+        """A new board post in the match channel, telling what happened since
+        the previous one, which loses its buttons."""
         locale = self.channel_locale(match)
         totals = await self.service.series_totals(match) if match.status == "finished" else None
-        payload = present.board_post(match, locale, events=list(events), totals=totals, notes=notes)
+        since = [e for entry in await self.service.log(match.id) if entry.counter > match.board_counter for e in entry.events]
+        payload = present.board_post(match, locale, events=since, totals=totals, notes=notes)
         channel = await self.channel(match.channel_id)
         message = await channel.send(**payload.send_kwargs())
         previous = (match.board_channel_id, match.board_message_id)
@@ -405,6 +407,6 @@ class Controller:
     async def _announce(self, outcome: MoveOutcome) -> None:
         match = outcome.match
         if outcome.board_post:
-            await self.post_board(match, outcome.events)
+            await self.post_board(match)
         if outcome.secret_opened and match.status == "running":
             await self.send_secret_dms(match, outcome.secret_opened)

@@ -87,7 +87,7 @@ def result_lines(engine: Engine, match: Match, locale: str, totals: dict[int, in
     return lines
 
 
-def board_post(match: Match, locale: str, *, events: list[Event] = (), totals: dict[int, int] | None = None,
+def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
                notes: list[str] = ()) -> Payload:
     """The public board: spectator view, who is to act (mentioned), buttons."""
     engine = engine_of(match)
@@ -95,7 +95,7 @@ def board_post(match: Match, locale: str, *, events: list[Event] = (), totals: d
     view = engine.view(state, None)
     waiting = engine.to_act(state) if match.status == "running" else []
     lines = [t("board_head", locale, title=engine.title(locale), turn=getattr(view, "turn", match.counter))]
-    lines += event_lines(engine, list(events)[-6:], None, locale)
+    lines += event_lines(engine, list(events), None, locale)[-8:]
     if waiting:
         lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
         if any(engine.prompt(state, s).secret for s in waiting):
