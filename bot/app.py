@@ -11,10 +11,12 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot.clock import Clock
 from bot.commands import GameCommands
 from bot.components import ALL_ITEMS
 from bot.config import Settings, load_settings
 from bot.controller import Controller
+from bot.scheduler import Scheduler
 from bot.service import MatchService
 from bot.storage import Store
 from bot.translator import Translator
@@ -33,17 +35,24 @@ def point_at(settings: Settings) -> None:
 
 
 class Brettbote(commands.Bot):
-    def __init__(self, settings: Settings, **options) -> None:
+    def __init__(self, settings: Settings, *, clock: Clock | None = None, run_scheduler: bool = True, **options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
         self.settings = settings
+        self.clock = clock or Clock()
+        self.run_scheduler = run_scheduler
         self.store: Store | None = None
         self.controller: Controller | None = None
+        self.scheduler: Scheduler | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
-        self.controller = Controller(self, self.store, MatchService(self.store))
+        service = MatchService(self.store, clock=self.clock, abandon_days=self.settings.abandon_days)
+        self.controller = Controller(self, self.store, service)
+        self.scheduler = Scheduler(self.store, self.clock, self.controller.fire_timer)
+        if self.run_scheduler:
+            self.scheduler.start()
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.add_command(GameCommands())
         await self.tree.set_translator(Translator())
@@ -58,6 +67,8 @@ class Brettbote(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         if self.controller is not None:
             await self.controller.drain(DRAIN_SECONDS)
         await super().close()

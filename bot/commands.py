@@ -14,6 +14,18 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=_(e.titles["en"], key=f"game.{e.id}"), value=e.id) for e in engines.all()]
 
 
+POLICIES = [
+    app_commands.Choice(name=_("skip: the default choice is made", key="policy.skip"), value="skip"),
+    app_commands.Choice(name=_("forfeit: the late player loses", key="policy.forfeit"), value="forfeit"),
+    app_commands.Choice(name=_("pause the match", key="policy.pause"), value="pause"),
+]
+
+NOTIFY = [
+    app_commands.Choice(name=_("DM on every turn", key="notify.turn"), value="turn"),
+    app_commands.Choice(name=_("reminders only", key="notify.reminders"), value="reminders"),
+    app_commands.Choice(name=_("off", key="notify.off"), value="off"),
+]
+
 LANGUAGES = [
     app_commands.Choice(name=_("Deutsch", key="lang.de"), value="de"),
     app_commands.Choice(name=_("English", key="lang.en"), value="en"),
@@ -29,10 +41,27 @@ class GameCommands(app_commands.Group):
         super().__init__(name=_("game"), description=_("Play board games in this channel"))
 
     @app_commands.command(name=_("new"), description=_("Open a lobby for a new match"))
-    @app_commands.describe(game=_("Which game"), here=_("Play in this channel instead of a new thread"))
-    @app_commands.choices(game=game_choices())
-    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], here: bool = False) -> None:
-        await controller(interaction).cmd_new(interaction, game=game.value, here=here)
+    @app_commands.describe(
+        game=_("Which game"),
+        here=_("Play in this channel instead of a new thread"),
+        reminder=_("Remind a player after this many hours (default 24)"),
+        deadline=_("Hours a player has for a decision (default: no deadline)"),
+        policy=_("What happens when a deadline passes"),
+    )
+    @app_commands.choices(game=game_choices(), policy=POLICIES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        here: bool = False,
+        reminder: app_commands.Range[int, 1, 168] = 24,
+        deadline: app_commands.Range[int, 12, 336] | None = None,
+        policy: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await controller(interaction).cmd_new(
+            interaction, game=game.value, here=here, reminder_hours=reminder, deadline_hours=deadline,
+            deadline_policy=policy.value if policy else "skip",
+        )
 
     @app_commands.command(name=_("join"), description=_("Join the lobby here"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -81,3 +110,30 @@ class GameCommands(app_commands.Group):
     @app_commands.choices(language=LANGUAGES)
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
         await controller(interaction).cmd_language(interaction, language=language.value)
+
+    @app_commands.command(name=_("pause"), description=_("Ask to pause the match (everyone must agree)"))
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).cmd_pause(interaction)
+
+    @app_commands.command(name=_("resume"), description=_("Continue a paused match"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).cmd_resume(interaction)
+
+    @app_commands.command(name=_("away"), description=_("Stop your deadlines for some days (once per match)"))
+    @app_commands.describe(days=_("How many days (1-14)"))
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
+        await controller(interaction).cmd_away(interaction, days=days)
+
+    @app_commands.command(name=_("undo"), description=_("Ask to take back your last move"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).cmd_undo(interaction)
+
+    @app_commands.command(name=_("notify"), description=_("How Brettbote tells you it is your turn"))
+    @app_commands.describe(mode=_("When to send you a DM"))
+    @app_commands.choices(mode=NOTIFY)
+    async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        await controller(interaction).cmd_notify(interaction, mode=mode.value)
+
+    @app_commands.command(name=_("mine"), description=_("Your open matches in all servers"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).cmd_mine(interaction)

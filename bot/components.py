@@ -144,7 +144,21 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:r:(?P
         await interaction.client.controller.on_rules_page(interaction, self.game, self.locale, self.page)
 
 
-ALL_ITEMS = (BoardButton, LobbyButton, ActionButton, PageButton, GroupSelect, RulesButton)
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:u:(?P<op>yes|no):(?P<match>\d+):(?P<counter>\d+)"):
+    def __init__(self, op: str, match_id: int, counter: int, label: str = "…") -> None:
+        style = discord.ButtonStyle.success if op == "yes" else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:u:{op}:{match_id}:{counter}"))
+        self.op, self.match_id, self.counter = op, match_id, counter
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["op"], int(match["match"]), int(match["counter"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.on_undo_button(interaction, self.op, self.match_id, self.counter)
+
+
+ALL_ITEMS = (BoardButton, LobbyButton, ActionButton, PageButton, GroupSelect, RulesButton, UndoButton)
 
 
 def board_view(match, locale: str, *, finished: bool) -> discord.ui.View:
@@ -173,4 +187,11 @@ def rules_view(game: str, locale: str, page: int, pages: int) -> discord.ui.View
     view = discord.ui.View(timeout=None)
     view.add_item(RulesButton(game, locale, max(page - 1, 0), t("btn_prev", locale), disabled=page == 0))
     view.add_item(RulesButton(game, locale, min(page + 1, pages - 1), t("btn_next", locale), disabled=page >= pages - 1))
+    return view
+
+
+def undo_view(match, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton("yes", match.id, match.counter, t("btn_agree", locale)))
+    view.add_item(UndoButton("no", match.id, match.counter, t("btn_refuse", locale)))
     return view

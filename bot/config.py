@@ -21,6 +21,7 @@ class Settings(BaseModel):
     dev_guild_id: int | None = None
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
+    abandon_days: float = 30
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -57,6 +58,7 @@ def load_settings(env: dict[str, str] | None = None, env_file: Path | None = Pat
         ("DEV_GUILD_ID", "dev_guild_id"),
         ("DISCORD_API_BASE", "api_base"),
         ("DISCORD_GATEWAY_URL", "gateway_url"),
+        ("BRETTBOTE_ABANDON_DAYS", "abandon_days"),
     ):
         value = get(key)
         if value is not None:

@@ -18,11 +18,12 @@ from typing import Any, Awaitable, Callable
 import discord
 
 import engines
+from bot import components as c
 from bot import present
-from bot.components import rules_view
 from bot.messages import BOT, choose_locale, normalise_locale, t
 from bot.service import MatchService, MoveOutcome, Outdated, ServiceError
-from bot.storage import Match, Store
+from bot.slow import SlowPlay, board_link
+from bot.storage import Match, Store, Timer
 
 log = logging.getLogger("brettbote")
 
@@ -60,6 +61,7 @@ class Controller:
         self.bot = bot
         self.store = store
         self.service = service
+        self.slow = SlowPlay(store, service)
         self._inflight = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -141,18 +143,9 @@ class Controller:
         for seat in seats:
             user_id = match.seats[seat]
             locale = await self.user_locale(user_id, self.channel_locale(match))
-            engine = present.engine_of(match)
-            intro = t("dm_intro", locale, title=engine.title(locale), channel=f"<#{match.channel_id}>", prompt="")
-            payload = present.picker(match, seat, locale, notice=[intro.rstrip(": ")])
-            try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                dm = user.dm_channel or await user.create_dm()
-                await dm.send(**payload.send_kwargs())
-                await self.store.update_user(user_id, dm_closed=0)
-            except discord.Forbidden as err:
-                if err.code not in DM_CLOSED_CODES:
-                    raise
-                await self.store.update_user(user_id, dm_closed=1)
+            notice = await self.notice_text(match, seat, "turn_notice", locale)
+            payload = present.picker(match, seat, locale, notice=[notice])
+            if not await self.dm(user_id, payload.content, files=payload.files, view=payload.view):
                 fallback.append(user_id)
         if fallback:
             locale = self.channel_locale(match)
@@ -164,16 +157,21 @@ class Controller:
 
     async def after_start(self, match: Match) -> None:
         await self.post_board(match)
+        match = await self.service.get(match.id)
         engine = present.engine_of(match)
         state = engine.load_state(match.state)
         secret = [s for s in engine.to_act(state) if engine.prompt(state, s).secret]
         if secret:
             await self.send_secret_dms(match, secret)
+        for seat in engine.to_act(state):
+            if seat not in secret:
+                await self.notify_turn(match, seat)
 
     # -- slash commands ----------------------------------------------------------
 
     @guarded
-    async def cmd_new(self, interaction: discord.Interaction, game: str, here: bool = False) -> None:
+    async def cmd_new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
+                      deadline_hours: int | None = None, deadline_policy: str = "skip") -> None:
         locale = await self.locale(interaction)
         await interaction.response.defer(thinking=True)
         engine = engines.get(game) if game in engines.ids() else None
@@ -191,7 +189,8 @@ class Controller:
                 log.info("no thread in channel %s; playing in the channel", interaction.channel_id)
                 target = interaction.channel
         match = await self.service.new_match(
-            guild_id=interaction.guild_id, channel_id=target.id, game=game, host_id=interaction.user.id
+            guild_id=interaction.guild_id, channel_id=target.id, game=game, host_id=interaction.user.id,
+            reminder_hours=reminder_hours, deadline_hours=deadline_hours, deadline_policy=deadline_policy,
         )
         lobby = present.lobby_post(match, locale)
         if target.id != interaction.channel_id:
@@ -311,14 +310,14 @@ class Controller:
         if game not in engines.ids():
             raise ServiceError("unknown_game", game=game)
         pages = present.rules_pages(game, locale)
-        view = rules_view(game, locale, 0, len(pages))
+        view = c.rules_view(game, locale, 0, len(pages))
         await self.reply(interaction, pages[0], **({"view": view} if view else {}))
 
     @guarded
     async def on_rules_page(self, interaction: discord.Interaction, game: str, locale: str, page: int) -> None:
         pages = present.rules_pages(game, locale)
         page = min(max(page, 0), len(pages) - 1)
-        await interaction.response.edit_message(content=pages[page], view=rules_view(game, locale, page, len(pages)))
+        await interaction.response.edit_message(content=pages[page], view=c.rules_view(game, locale, page, len(pages)))
 
     @guarded
     async def cmd_help(self, interaction: discord.Interaction) -> None:
@@ -408,5 +407,162 @@ class Controller:
         match = outcome.match
         if outcome.board_post:
             await self.post_board(match)
-        if outcome.secret_opened and match.status == "running":
+            match = await self.service.get(match.id)
+        if match.status != "running":
+            return
+        if outcome.secret_opened:
             await self.send_secret_dms(match, outcome.secret_opened)
+        for seat in outcome.newly_due:
+            if seat not in outcome.secret_opened:
+                await self.notify_turn(match, seat)
+
+    # -- notices and timers ------------------------------------------------------
+
+    async def notice_text(self, match: Match, seat: int, key: str, locale: str) -> str:
+        """A notice for a seat: what is asked, where the board is, and what
+        happened since its last move (only what it may see)."""
+        engine = present.engine_of(match)
+        state = engine.load_state(match.state)
+        prompt = engine.prompt(state, seat)
+        lines = [t(key, locale, title=engine.title(locale), channel=f"<#{match.channel_id}>",
+                   prompt=engine.text(prompt.key, prompt.params, locale))]
+        link = board_link(match)
+        if link:
+            lines.append(t("board_link", locale, link=link))
+        digest = present.event_lines(engine, await self.slow.digest(match, seat), seat, locale)
+        if digest:
+            lines.append(t("since_head", locale))
+            lines += [f"• {line}" for line in digest]
+        return "\n".join(lines)[:2000]
+
+    async def dm(self, user_id: int, content: str, **kwargs: Any) -> bool:
+        """Send a DM; False (and remembered) when the user does not take DMs."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            channel = user.dm_channel or await user.create_dm()
+            await channel.send(content, **kwargs)
+        except discord.Forbidden as err:
+            if err.code not in DM_CLOSED_CODES:
+                raise
+            await self.store.update_user(user_id, dm_closed=1)
+            return False
+        await self.store.update_user(user_id, dm_closed=0)
+        return True
+
+    async def notify_turn(self, match: Match, seat: int) -> None:
+        """A DM when a seat becomes due, unless its player chose otherwise; the
+        board post's mention is the notice then."""
+        user_id = match.seats[seat]
+        user = await self.store.get_user(user_id)
+        if user is not None and user.notify != "turn":
+            return
+        locale = await self.user_locale(user_id, self.channel_locale(match))
+        await self.dm(user_id, await self.notice_text(match, seat, "turn_notice", locale))
+
+    async def fire_timer(self, timer: Timer) -> None:
+        fired = await self.slow.fire(timer)
+        if fired is None:
+            return
+        match, locale = fired.match, self.channel_locale(fired.match)
+        channel = await self.channel(match.channel_id)
+        if fired.kind == "reminder":
+            user_id = match.seats[fired.seat]
+            user = await self.store.get_user(user_id)
+            dm_locale = await self.user_locale(user_id, locale)
+            sent = (user is None or user.notify != "off") and await self.dm(
+                user_id, await self.notice_text(match, fired.seat, "reminder", dm_locale)
+            )
+            if not sent:
+                await channel.send(t("reminder_channel", locale, user=f"<@{user_id}>"),
+                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+        elif fired.kind == "skipped":
+            await channel.send(t("skipped", locale, player=f"<@{match.seats[fired.seat]}>"),
+                               allowed_mentions=discord.AllowedMentions.none())
+            for outcome in fired.moves:
+                await self._announce(outcome)
+        elif fired.kind == "forfeit":
+            await self.post_board(match)
+        elif fired.kind == "paused":
+            await channel.send(t("paused_by_deadline", locale, player=f"<@{match.seats[fired.seat]}>"),
+                               allowed_mentions=discord.AllowedMentions.none())
+        elif fired.kind in ("abandon_warning", "abandoned"):
+            await channel.send(t(fired.kind, locale))
+            if fired.kind == "abandoned" and match.board_message_id:
+                await self.strip_buttons(match.board_channel_id, match.board_message_id)
+
+    # -- playing over days ---------------------------------------------------------
+
+    @guarded
+    async def cmd_pause(self, interaction: discord.Interaction) -> None:
+        locale = await self.locale(interaction)
+        match, paused = await self.slow.pause(interaction.channel_id, interaction.user.id)
+        if paused:
+            await interaction.response.send_message(t("paused", locale))
+            return
+        missing = [u for u, voted in zip(match.seats, match.pause_votes) if not voted]
+        await interaction.response.send_message(
+            t("pause_vote", locale, player=interaction.user.mention, missing=", ".join(f"<@{u}>" for u in missing)),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in missing]),
+        )
+
+    @guarded
+    async def cmd_resume(self, interaction: discord.Interaction) -> None:
+        locale = await self.locale(interaction)
+        await interaction.response.defer(thinking=True)
+        match = await self.slow.resume(interaction.channel_id, interaction.user.id)
+        await interaction.edit_original_response(content=t("resumed", locale))
+        await self.post_board(match)
+
+    @guarded
+    async def cmd_away(self, interaction: discord.Interaction, days: int) -> None:
+        locale = await self.locale(interaction)
+        match = await self.slow.away(interaction.channel_id, interaction.user.id, days)
+        until = match.away_until[match.seat_of(interaction.user.id)]
+        await self.reply(interaction, t("away_set", locale, when=f"<t:{int(until)}:f>"))
+
+    @guarded
+    async def cmd_notify(self, interaction: discord.Interaction, mode: str) -> None:
+        locale = await self.locale(interaction)
+        await self.slow.set_notify(interaction.user.id, mode)
+        await self.reply(interaction, t("notify_set", locale, mode=t(f"notify_{mode}", locale)))
+
+    @guarded
+    async def cmd_undo(self, interaction: discord.Interaction) -> None:
+        locale = self.channel_locale(await self.service.channel_match(interaction.channel_id))
+        match = await self.slow.request_undo(interaction.channel_id, interaction.user.id)
+        others = [u for u, voted in zip(match.seats, match.undo_votes) if not voted]
+        await interaction.response.send_message(
+            t("undo_request", locale, player=interaction.user.mention, others=", ".join(f"<@{u}>" for u in others)),
+            view=c.undo_view(match, locale),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
+        )
+
+    @guarded
+    async def on_undo_button(self, interaction: discord.Interaction, op: str, match_id: int, counter: int) -> None:
+        locale = await self.locale(interaction)
+        match, result = await self.slow.vote_undo(match_id, interaction.user.id, counter, agree=op == "yes")
+        if result == "pending":
+            await self.reply(interaction, t("undo_pending", locale))
+            return
+        text = t("undo_done", locale) if result == "done" else t("undo_refused", locale, player=interaction.user.mention)
+        await interaction.response.edit_message(content=text, view=None)
+        if result == "done":
+            await self.post_board(match)
+
+    @guarded
+    async def cmd_mine(self, interaction: discord.Interaction) -> None:
+        locale = await self.locale(interaction)
+        lines = []
+        for match, waiting, since in await self.slow.waiting_matches(interaction.user.id):
+            engine = present.engine_of(match)
+            if match.status == "lobby":
+                state = t("mine_lobby", locale)
+            elif match.paused:
+                state = t("mine_paused", locale)
+            else:
+                players = ", ".join(present.player(engine, match, s, locale) for s in waiting)
+                state = t("mine_waiting", locale, players=players, since=f"<t:{int(since or 0)}:R>")
+            lines.append("• " + t("mine_line", locale, title=engine.title(locale),
+                                  channel=board_link(match) or f"<#{match.channel_id}>", state=state))
+        await self.reply(interaction, "\n".join(lines)[:2000] if lines else t("mine_empty", locale),
+                         allowed_mentions=discord.AllowedMentions.none())

@@ -98,6 +98,82 @@ BOT = Catalog(
         "log_head": {"de": "Die letzten Züge:", "en": "The last moves:"},
         "rules_page": {"de": "Seite {page}/{pages}", "en": "Page {page}/{pages}"},
         "language_set": {"de": "Ich spreche jetzt Deutsch mit dir.", "en": "I'll speak English with you now."},
+        # playing over days
+        "result_forfeit": {"de": "{player} hat die Frist verpasst und verliert.", "en": "{player} missed the deadline and loses."},
+        "deadline_line": {"de": "Frist für {player}: {when}", "en": "Deadline for {player}: {when}"},
+        "paused_line": {"de": "⏸ Die Partie ruht (`/spiel weiter`).", "en": "⏸ The match is paused (`/game resume`)."},
+        "already_paused": {"de": "Die Partie ruht schon.", "en": "The match is already paused."},
+        "not_paused": {"de": "Die Partie ruht nicht.", "en": "The match is not paused."},
+        "pause_vote": {
+            "de": "{player} möchte pausieren. Noch nötig: {missing}.",
+            "en": "{player} wants to pause. Still needed: {missing}.",
+        },
+        "paused": {
+            "de": "⏸ Die Partie ruht: keine Erinnerungen, keine Fristen. Weiter mit `/spiel weiter`.",
+            "en": "⏸ The match is paused: no reminders, no deadlines. Continue with `/game resume`.",
+        },
+        "paused_by_deadline": {
+            "de": "⏸ Die Frist von {player} ist abgelaufen: die Partie ruht bis `/spiel weiter`.",
+            "en": "⏸ {player}'s deadline passed: the match is paused until `/game resume`.",
+        },
+        "resumed": {"de": "▶ Es geht weiter!", "en": "▶ The match goes on!"},
+        "away_range": {"de": "Abwesend: 1 bis {max} Tage.", "en": "Away: 1 to {max} days."},
+        "away_used": {
+            "de": "Du warst in dieser Partie schon einmal abwesend gemeldet.",
+            "en": "You have already used your time away in this match.",
+        },
+        "away_set": {
+            "de": "Bis {when} laufen für dich keine Fristen ab.",
+            "en": "No deadline of yours runs out before {when}.",
+        },
+        "bad_notify": {"de": "Unbekannte Einstellung.", "en": "Unknown setting."},
+        "notify_set": {
+            "de": "Benachrichtigungen: {mode}.",
+            "en": "Notifications: {mode}.",
+        },
+        "notify_turn": {"de": "DM bei jedem Zug", "en": "DM on every turn"},
+        "notify_reminders": {"de": "nur Erinnerungen", "en": "reminders only"},
+        "notify_off": {"de": "aus", "en": "off"},
+        "turn_notice": {
+            "de": "**{title}** in {channel}: du bist dran. {prompt}",
+            "en": "**{title}** in {channel}: it's your turn. {prompt}",
+        },
+        "reminder": {
+            "de": "⏰ Erinnerung: **{title}** in {channel} wartet auf dich. {prompt}",
+            "en": "⏰ Reminder: **{title}** in {channel} is waiting for you. {prompt}",
+        },
+        "reminder_channel": {
+            "de": "⏰ {user}, die Partie wartet auf dich.",
+            "en": "⏰ {user}, the match is waiting for you.",
+        },
+        "board_link": {"de": "Zum Brett: {link}", "en": "Board: {link}"},
+        "since_head": {"de": "Seit deinem letzten Zug:", "en": "Since your last move:"},
+        "skipped": {
+            "de": "⌛ Die Frist von {player} ist abgelaufen: an seiner Stelle wurde gepasst.",
+            "en": "⌛ {player}'s deadline passed: the default choice was made for them.",
+        },
+        "abandon_warning": {
+            "de": "💤 In dieser Partie ist lange nichts passiert. Ohne neuen Zug wird sie in 7 Tagen geschlossen.",
+            "en": "💤 Nothing has happened in this match for a long time. Without a move it closes in 7 days.",
+        },
+        "abandoned": {"de": "💤 Die Partie wurde wegen Inaktivität geschlossen.", "en": "💤 The match was closed for inactivity."},
+        "undo_nothing": {"de": "Es gibt keinen eigenen Zug zum Zurücknehmen (oder jemand hat seitdem gezogen).", "en": "There is no move of yours to take back (or someone has moved since)."},
+        "undo_secret": {"de": "Über eine aufgedeckte geheime Wahl hinweg kann nichts zurückgenommen werden.", "en": "Nothing can be taken back across a revealed secret choice."},
+        "undo_outdated": {"de": "Diese Anfrage gilt nicht mehr.", "en": "This request no longer applies."},
+        "undo_request": {
+            "de": "↩ {player} möchte den letzten Zug zurücknehmen. {others}, einverstanden?",
+            "en": "↩ {player} would like to take back their last move. {others}, do you agree?",
+        },
+        "undo_done": {"de": "↩ Zurückgenommen.", "en": "↩ Taken back."},
+        "undo_refused": {"de": "{player} ist nicht einverstanden: es bleibt, wie es ist.", "en": "{player} does not agree: the move stands."},
+        "undo_pending": {"de": "Zustimmung notiert.", "en": "Agreement noted."},
+        "btn_agree": {"de": "Einverstanden", "en": "Agree"},
+        "btn_refuse": {"de": "Nein", "en": "No"},
+        "mine_empty": {"de": "Du hast keine offenen Partien.", "en": "You have no open matches."},
+        "mine_line": {"de": "{title} in {channel}: {state}", "en": "{title} in {channel}: {state}"},
+        "mine_lobby": {"de": "Lobby", "en": "lobby"},
+        "mine_waiting": {"de": "wartet auf {players} seit {since}", "en": "waiting for {players} since {since}"},
+        "mine_paused": {"de": "ruht", "en": "paused"},
         "help": {
             "de": (
                 "**Brettbote** – Brettspiele im Kanal, gespielt wann du Zeit hast.\n"
@@ -107,6 +183,8 @@ BOT = Catalog(
                 "**Meine Sicht** deine Karten, **Verlauf** die letzten Züge. Geheime Entscheidungen kommen per DM.\n"
                 "`/spiel brett`, `/spiel hand`, `/spiel verlauf`, `/spiel regeln`, `/spiel aufgeben`, "
                 "`/spiel abbrechen` (alle müssen zustimmen), `/spiel sprache`.\n"
+                "Über Tage: `/spiel pause`, `/spiel weiter`, `/spiel abwesend`, `/spiel zurück`, "
+                "`/spiel benachrichtigung`, `/spiel meine`.\n"
                 "Spiele: {games}"
             ),
             "en": (
@@ -117,6 +195,7 @@ BOT = Catalog(
                 "**My view** your cards, **Log** the last moves. Secret decisions come by DM.\n"
                 "`/game board`, `/game hand`, `/game log`, `/game rules`, `/game resign`, "
                 "`/game cancel` (everyone must agree), `/game language`.\n"
+                "Over days: `/game pause`, `/game resume`, `/game away`, `/game undo`, `/game notify`, `/game mine`.\n"
                 "Games: {games}"
             ),
         },

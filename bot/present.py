@@ -14,6 +14,7 @@ import render
 from bot import components as c
 from bot.messages import t
 from bot.service import action_token
+from bot.slow import deadline_of
 from bot.storage import LoggedAction, Match
 from engines import Engine, Event
 
@@ -72,8 +73,9 @@ def result_lines(engine: Engine, match: Match, locale: str, totals: dict[int, in
     if match.status == "cancelled":
         return [t("cancelled", locale)]
     lines = []
-    if "resigned" in outcome:
-        lines.append(t("result_resigned", locale, player=player(engine, match, outcome["resigned"], locale)))
+    if "conceded" in outcome:
+        key = "result_forfeit" if outcome.get("reason") == "forfeit" else "result_resigned"
+        lines.append(t(key, locale, player=player(engine, match, outcome["conceded"], locale)))
     winners = outcome.get("winners", [])
     names = ", ".join(player(engine, match, s, locale) for s in winners)
     lines.append(t("result_draw" if len(winners) > 1 else "result_win", locale, players=names))
@@ -100,6 +102,12 @@ def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), to
         lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
         if any(engine.prompt(state, s).secret for s in waiting):
             lines.append(t("secret_note", locale))
+        for seat in waiting:
+            due = deadline_of(match, seat)
+            if due is not None:
+                lines.append(t("deadline_line", locale, player=f"<@{match.seats[seat]}>", when=f"<t:{int(due)}:R>"))
+        if match.paused:
+            lines.append(t("paused_line", locale))
     else:
         lines += result_lines(engine, match, locale, totals)
     lines += list(notes)
@@ -181,7 +189,8 @@ def log_text(match: Match, entries: list[LoggedAction], seat: int | None, locale
     lines = []
     for entry in entries:
         for line in event_lines(engine, entry.events, seat, locale):
-            lines.append(f"`{entry.counter:>3}` {line}")
+            # taken-back moves stay in the log, struck through
+            lines.append(f"`{entry.counter:>3}` ~~{line}~~" if entry.undone_by else f"`{entry.counter:>3}` {line}")
     if not lines:
         return t("log_empty", locale)
     text = t("log_head", locale) + "\n" + "\n".join(lines)

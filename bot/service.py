@@ -16,7 +16,13 @@ from pydantic import BaseModel
 
 import engines
 from engines import Engine, Event, IllegalAction, Result
+from bot.clock import Clock
 from bot.storage import LoggedAction, Match, Store
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+#: A match without any action this long is warned about, and closed a week later.
+ABANDON_DAYS = 30
 
 
 class ServiceError(Exception):
@@ -43,6 +49,8 @@ class MoveOutcome:
     board_post: bool
     #: Seats whose secret decision opened with this move (they get a DM).
     secret_opened: list[int] = field(default_factory=list)
+    #: Seats that were not asked before this move and are now (a turn notice).
+    newly_due: list[int] = field(default_factory=list)
 
 
 def action_token(engine: Engine, action: Any) -> str:
@@ -73,14 +81,18 @@ def secret_seats(engine: Engine, state: BaseModel) -> list[int]:
 
 
 class MatchService:
-    def __init__(self, store: Store, rng: random.Random | None = None) -> None:
+    def __init__(self, store: Store, rng: random.Random | None = None, clock: Clock | None = None,
+                 abandon_days: float = ABANDON_DAYS) -> None:
         self.store = store
         self._rng = rng or random.SystemRandom()
+        self.clock = clock or Clock()
+        self.abandon_seconds = abandon_days * DAY
 
     # -- lobby -------------------------------------------------------------
 
     async def new_match(
-        self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None
+        self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None,
+        reminder_hours: int = 24, deadline_hours: int | None = None, deadline_policy: str = "skip",
     ) -> Match:
         try:
             engine = engines.get(game)
@@ -102,8 +114,12 @@ class MatchService:
                 seed=self._rng.randrange(2**63),
                 host_id=host_id,
             )
-            await self.store.update_match(conn, match_id, series_id=match_id)
+            await self.store.update_match(
+                conn, match_id, series_id=match_id, reminder_hours=reminder_hours,
+                deadline_hours=deadline_hours, deadline_policy=deadline_policy,
+            )
             await self.store.set_seats(conn, match_id, [host_id])
+            await self.store.add_timer(conn, match_id, "abandon", None, 0, 0, self.clock.now() + self.abandon_seconds)
             return await self.store.fetch_match(conn, match_id)
 
     async def join(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
@@ -157,6 +173,25 @@ class MatchService:
         engine = engines.get(match.game)
         state = engine.setup(len(match.seats), match.seed, match.options)
         await self.store.update_match(conn, match_id, status="running", state=engine.dump_state(state))
+        await self.open_decisions(conn, await self.store.fetch_match(conn, match_id), engine.to_act(state))
+
+    async def open_decisions(self, conn, match: Match, seats: list[int]) -> None:
+        """Decisions of ``seats`` open now: note when, and set their reminder,
+        their deadline (if the match has one) and the match's abandonment timer."""
+        now = self.clock.now()
+        await self.store.update_match(conn, match.id, last_action_at=now)
+        await self.store.add_timer(conn, match.id, "abandon", None, match.counter, match.timer_epoch, now + self.abandon_seconds)
+        if match.paused:
+            return
+        for seat in seats:
+            await self.store.update_seat(conn, match.id, seat, decision_at=now)
+            counter = match.decision_counters[seat]
+            await self.store.add_timer(
+                conn, match.id, "reminder", seat, counter, match.timer_epoch, now + match.reminder_hours * HOUR
+            )
+            if match.deadline_hours:
+                due = max(now + match.deadline_hours * HOUR, match.away_until[seat] or 0)
+                await self.store.add_timer(conn, match.id, "deadline", seat, counter, match.timer_epoch, due)
 
     async def _open(self, conn, channel_id: int) -> Match:
         match = await self.store.fetch_open_match(conn, channel_id)
@@ -253,6 +288,9 @@ class MatchService:
             )
             opened = [s for s in secret_seats(engine, after) if s not in secret_seats(engine, before) or s == seat]
             match = await self.store.fetch_match(conn, match.id)
+            due = [s for s in engine.to_act(after) if match.decision_counters[s] == new_counter]
+            await self.open_decisions(conn, match, due)
+            match = await self.store.fetch_match(conn, match.id)
         return MoveOutcome(
             match=match,
             seat=seat,
@@ -262,6 +300,7 @@ class MatchService:
             events=events,
             board_post=needs_board_post(engine, before, after),
             secret_opened=opened,
+            newly_due=[s for s in engine.to_act(after) if s not in engine.to_act(before)],
         )
 
     @staticmethod
@@ -293,13 +332,23 @@ class MatchService:
                 raise ServiceError("not_a_player")
             if match.status != "running":
                 raise ServiceError("not_running")
-            engine = engines.get(match.game)
-            others = [s for s in range(len(match.seats)) if s != seat]
-            state = engine.load_state(match.state)
-            scores = self._scores(engine, state, len(match.seats))
-            outcome = Result(scores=scores, winners=others, reason="resigned").model_dump() | {"resigned": seat}
-            await self.store.update_match(conn, match.id, status="finished", outcome=outcome, counter=match.counter + 1)
-            return await self.store.fetch_match(conn, match.id)
+            return await self._concede(conn, match, seat, "resigned")
+
+    async def forfeit(self, match_id: int, seat: int) -> Match:
+        """A missed deadline under the "forfeit" policy: the late seat loses."""
+        async with self.store.transaction() as conn:
+            match = await self.store.fetch_match(conn, match_id)
+            return await self._concede(conn, match, seat, "forfeit")
+
+    async def _concede(self, conn, match: Match, seat: int, reason: str) -> Match:
+        """The match ends with ``seat`` losing and every other seat winning;
+        scores are the game's current ones where it keeps any."""
+        engine = engines.get(match.game)
+        others = [s for s in range(len(match.seats)) if s != seat]
+        scores = self._scores(engine, engine.load_state(match.state), len(match.seats))
+        outcome = Result(scores=scores, winners=others, reason=reason).model_dump() | {"conceded": seat}
+        await self.store.update_match(conn, match.id, status="finished", outcome=outcome, counter=match.counter + 1)
+        return await self.store.fetch_match(conn, match.id)
 
     @staticmethod
     def _scores(engine: Engine, state, seats: int) -> list[int]:
@@ -352,6 +401,10 @@ class MatchService:
                 seed=self._rng.randrange(2**63),
                 host_id=user_id,
                 series_id=old.series_id or old.id,
+            )
+            await self.store.update_match(
+                conn, match_id, reminder_hours=old.reminder_hours, deadline_hours=old.deadline_hours,
+                deadline_policy=old.deadline_policy,
             )
             await self.store.set_seats(conn, match_id, seats)
             await self._start(conn, match_id)

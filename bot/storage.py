@@ -43,10 +43,23 @@ class Match:
     series_id: int | None
     created_at: str
     updated_at: str
+    reminder_hours: int = 24
+    deadline_hours: int | None = None
+    deadline_policy: str = "skip"
+    paused: bool = False
+    timer_epoch: int = 0
+    last_action_at: float | None = None
+    undo_seat: int | None = None
+    undo_counter: int | None = None
     #: user ids by seat
     seats: list[int] = field(default_factory=list)
     decision_counters: list[int] = field(default_factory=list)
     cancel_votes: list[bool] = field(default_factory=list)
+    decision_at: list[float | None] = field(default_factory=list)
+    pause_votes: list[bool] = field(default_factory=list)
+    undo_votes: list[bool] = field(default_factory=list)
+    away_until: list[float | None] = field(default_factory=list)
+    away_used: list[int] = field(default_factory=list)
 
     def seat_of(self, user_id: int) -> int | None:
         return self.seats.index(user_id) if user_id in self.seats else None
@@ -59,6 +72,19 @@ class LoggedAction:
     action: str
     events: list[dict]
     created_at: str
+    #: the counter of the undo that took this action back, if any
+    undone_by: int | None = None
+
+
+@dataclass
+class Timer:
+    id: int
+    match_id: int
+    kind: str
+    seat: int | None
+    counter: int
+    epoch: int
+    due_at: float
 
 
 @dataclass
@@ -67,6 +93,11 @@ class User:
     locale: str | None
     last_locale: str | None
     dm_closed: bool
+    notify: str = "turn"
+
+
+def _timer(row) -> Timer:
+    return Timer(row["id"], row["match_id"], row["kind"], row["seat"], row["counter"], row["epoch"], row["due_at"])
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -79,6 +110,8 @@ class Store:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        #: Set whenever a timer is added, so the scheduler can look again.
+        self.timer_added = asyncio.Event()
 
     @classmethod
     async def open(cls, path: Path | str) -> "Store":
@@ -122,11 +155,7 @@ class Store:
     # -- reading -----------------------------------------------------------
 
     async def _match_from_row(self, conn: aiosqlite.Connection, row) -> Match:
-        seats = await (
-            await conn.execute(
-                "SELECT user_id, decision_counter, cancel_vote FROM seats WHERE match_id=? ORDER BY seat", (row["id"],)
-            )
-        ).fetchall()
+        seats = await (await conn.execute("SELECT * FROM seats WHERE match_id=? ORDER BY seat", (row["id"],))).fetchall()
         return Match(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -145,9 +174,22 @@ class Store:
             series_id=row["series_id"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            reminder_hours=row["reminder_hours"],
+            deadline_hours=row["deadline_hours"],
+            deadline_policy=row["deadline_policy"],
+            paused=bool(row["paused"]),
+            timer_epoch=row["timer_epoch"],
+            last_action_at=row["last_action_at"],
+            undo_seat=row["undo_seat"],
+            undo_counter=row["undo_counter"],
             seats=[s["user_id"] for s in seats],
             decision_counters=[s["decision_counter"] for s in seats],
             cancel_votes=[bool(s["cancel_vote"]) for s in seats],
+            decision_at=[s["decision_at"] for s in seats],
+            pause_votes=[bool(s["pause_vote"]) for s in seats],
+            undo_votes=[bool(s["undo_vote"]) for s in seats],
+            away_until=[s["away_until"] for s in seats],
+            away_used=[s["away_used"] for s in seats],
         )
 
     async def fetch_match(self, conn: aiosqlite.Connection, match_id: int) -> Match | None:
@@ -195,16 +237,19 @@ class Store:
 
     async def actions(self, match_id: int, last: int | None = None) -> list[LoggedAction]:
         async with self._lock:
-            if last is None:
-                sql, args = "SELECT * FROM actions WHERE match_id=? ORDER BY counter", (match_id,)
-            else:
-                sql = "SELECT * FROM (SELECT * FROM actions WHERE match_id=? ORDER BY counter DESC LIMIT ?) ORDER BY counter"
-                args = (match_id, last)
-            rows = await (await self._conn.execute(sql, args)).fetchall()
-            return [
-                LoggedAction(r["counter"], r["seat"], r["action"], json.loads(r["events"]), r["created_at"])
-                for r in rows
-            ]
+            return await self.fetch_actions(self._conn, match_id, last)
+
+    async def fetch_actions(self, conn, match_id: int, last: int | None = None) -> list[LoggedAction]:
+        if last is None:
+            sql, args = "SELECT * FROM actions WHERE match_id=? ORDER BY counter", (match_id,)
+        else:
+            sql = "SELECT * FROM (SELECT * FROM actions WHERE match_id=? ORDER BY counter DESC LIMIT ?) ORDER BY counter"
+            args = (match_id, last)
+        rows = await (await conn.execute(sql, args)).fetchall()
+        return [
+            LoggedAction(r["counter"], r["seat"], r["action"], json.loads(r["events"]), r["created_at"], r["undone_by"])
+            for r in rows
+        ]
 
     # -- writing (inside a transaction) ------------------------------------
 
@@ -258,12 +303,69 @@ class Store:
     async def set_cancel_vote(self, conn, match_id: int, seat: int) -> None:
         await conn.execute("UPDATE seats SET cancel_vote=1 WHERE match_id=? AND seat=?", (match_id, seat))
 
+    async def update_seat(self, conn, match_id: int, seat: int, **values) -> None:
+        assignments = ", ".join(f"{k}=?" for k in values)
+        await conn.execute(f"UPDATE seats SET {assignments} WHERE match_id=? AND seat=?", (*values.values(), match_id, seat))
+
+    async def update_seats(self, conn, match_id: int, **values) -> None:
+        """The same values for every seat of a match (clearing votes)."""
+        assignments = ", ".join(f"{k}=?" for k in values)
+        await conn.execute(f"UPDATE seats SET {assignments} WHERE match_id=?", (*values.values(), match_id))
+
+    # -- timers ------------------------------------------------------------
+
+    async def add_timer(self, conn, match_id: int, kind: str, seat: int | None, counter: int, epoch: int, due_at: float) -> None:
+        await conn.execute(
+            "INSERT INTO timers (match_id, kind, seat, counter, epoch, due_at) VALUES (?,?,?,?,?,?)",
+            (match_id, kind, seat, counter, epoch, due_at),
+        )
+        self.timer_added.set()
+
+    async def next_timer(self) -> Timer | None:
+        async with self._lock:
+            row = await (
+                await self._conn.execute("SELECT * FROM timers WHERE claimed_at IS NULL ORDER BY due_at, id LIMIT 1")
+            ).fetchone()
+            return _timer(row) if row else None
+
+    async def claim_timer(self, timer_id: int, at: float) -> bool:
+        """True for exactly one caller: a claimed timer is never fired again."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("UPDATE timers SET claimed_at=? WHERE id=? AND claimed_at IS NULL", (at, timer_id))
+            return cur.rowcount == 1
+
+    async def finish_timer(self, timer_id: int) -> None:
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE timers SET done=1 WHERE id=?", (timer_id,))
+
+    async def pending_timers(self, match_id: int) -> list[Timer]:
+        async with self._lock:
+            rows = await (
+                await self._conn.execute(
+                    "SELECT * FROM timers WHERE match_id=? AND claimed_at IS NULL ORDER BY due_at", (match_id,)
+                )
+            ).fetchall()
+            return [_timer(r) for r in rows]
+
+    async def user_matches(self, user_id: int) -> list[Match]:
+        async with self._lock:
+            rows = await (
+                await self._conn.execute(
+                    "SELECT m.* FROM matches m JOIN seats s ON s.match_id = m.id"
+                    " WHERE s.user_id=? AND m.status IN ('lobby','running') ORDER BY m.id",
+                    (user_id,),
+                )
+            ).fetchall()
+            return [await self._match_from_row(self._conn, r) for r in rows]
+
     # -- users -------------------------------------------------------------
 
     async def get_user(self, user_id: int) -> User | None:
         async with self._lock:
             row = await (await self._conn.execute("SELECT * FROM users WHERE user_id=?", (user_id,))).fetchone()
-            return User(row["user_id"], row["locale"], row["last_locale"], bool(row["dm_closed"])) if row else None
+            if row is None:
+                return None
+            return User(row["user_id"], row["locale"], row["last_locale"], bool(row["dm_closed"]), row["notify"])
 
     async def update_user(self, user_id: int, **values) -> None:
         async with self._lock:

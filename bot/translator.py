@@ -39,6 +39,34 @@ GERMAN = {
     "The language Brettbote uses with you": "Die Sprache, die Brettbote mit dir spricht",
     "Your language": "Deine Sprache",
     "game_option": "spiel",
+    "reminder": "erinnerung",
+    "Remind a player after this many hours (default 24)": "Nach so vielen Stunden erinnern (Standard 24)",
+    "deadline": "frist",
+    "Hours a player has for a decision (default: no deadline)": "Stunden für eine Entscheidung (Standard: keine Frist)",
+    "policy": "bei_fristablauf",
+    "What happens when a deadline passes": "Was passiert, wenn eine Frist abläuft",
+    "skip: the default choice is made": "überspringen: die Standardwahl wird getroffen",
+    "forfeit: the late player loses": "verlieren: wer zu spät ist, verliert",
+    "pause the match": "die Partie ruht",
+    "DM on every turn": "DM bei jedem Zug",
+    "reminders only": "nur Erinnerungen",
+    "off": "aus",
+    "pause": "pause",
+    "Ask to pause the match (everyone must agree)": "Pause beantragen (alle müssen zustimmen)",
+    "resume": "weiter",
+    "Continue a paused match": "Eine ruhende Partie fortsetzen",
+    "away": "abwesend",
+    "Stop your deadlines for some days (once per match)": "Deine Fristen für einige Tage anhalten (einmal pro Partie)",
+    "days": "tage",
+    "How many days (1-14)": "Wie viele Tage (1-14)",
+    "undo": "zurück",
+    "Ask to take back your last move": "Bitten, den letzten eigenen Zug zurückzunehmen",
+    "notify": "benachrichtigung",
+    "How Brettbote tells you it is your turn": "Wie Brettbote dir sagt, dass du dran bist",
+    "mode": "art",
+    "When to send you a DM": "Wann du eine DM bekommst",
+    "mine": "meine",
+    "Your open matches in all servers": "Deine offenen Partien auf allen Servern",
 }
 
 
@@ -52,6 +80,8 @@ class Translator(app_commands.Translator):
             return engine.titles["de"]
         if key and key.startswith("lang."):
             return None
+        if key and key.startswith(("policy.", "notify.")):
+            return GERMAN.get(string.message)
         if context.location is app_commands.TranslationContextLocation.parameter_name and string.message == "game":
             return GERMAN["game_option"]
         return GERMAN.get(string.message)

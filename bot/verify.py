@@ -18,7 +18,8 @@ def replay(match: Match, actions) -> str | None:
     engine = engines.get(match.game)
     state = engine.setup(len(match.seats), match.seed, match.options)
     for logged in actions:
-        state, _ = engine.apply(state, logged.seat, engine.parse_action(logged.action))
+        if logged.undone_by is None:
+            state, _ = engine.apply(state, logged.seat, engine.parse_action(logged.action))
     return engine.dump_state(state)
 
 

@@ -111,6 +111,22 @@ class Engine(ABC):
     @abstractmethod
     def prompt(self, state: BaseModel, seat: int) -> Prompt: ...
 
+    #: Kinds of action meaning "nothing more now", preferred by ``default_action``.
+    PASSIVE_KINDS: ClassVar[tuple[str, ...]] = ("end", "pass", "stop", "leave", "none")
+
+    def default_action(self, state: BaseModel, seat: int) -> Any:
+        """The choice made for a seat whose deadline passed: pass or end the
+        turn where that is a choice, else the first legal choice (engines list
+        cards lowest first, so a secret card defaults to the lowest)."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn")
+        for kind in self.PASSIVE_KINDS:
+            for action in legal:
+                if getattr(action, "kind", None) == kind:
+                    return action
+        return legal[0]
+
     # -- words -------------------------------------------------------------
 
     @abstractmethod

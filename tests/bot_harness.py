@@ -12,16 +12,19 @@ from typing import AsyncIterator
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionHandle, running_bot
 
 from bot.app import Brettbote
+from bot.clock import Clock
 from bot.config import Settings
 
 
-def make_bot(db_path: Path) -> Brettbote:
-    return Brettbote(Settings(db_path=db_path), guild_ready_timeout=0.05)
+def make_bot(db_path: Path, clock: Clock | None = None, run_scheduler: bool = False) -> Brettbote:
+    """A bot on a test database; timers fire only when a test says so
+    (``bot.scheduler.run_due()``) unless ``run_scheduler`` is set."""
+    return Brettbote(Settings(db_path=db_path), clock=clock, run_scheduler=run_scheduler, guild_ready_timeout=0.05)
 
 
 @contextlib.asynccontextmanager
-async def started(fake: FakeDiscord, db_path: Path) -> AsyncIterator[Brettbote]:
-    async with running_bot(fake, make_bot(db_path)) as bot:
+async def started(fake: FakeDiscord, db_path: Path, clock: Clock | None = None, run_scheduler: bool = False) -> AsyncIterator[Brettbote]:
+    async with running_bot(fake, make_bot(db_path, clock, run_scheduler)) as bot:
         yield bot
 
 
@@ -43,9 +46,9 @@ class Table:
         await self.settle()
         return handle
 
-    async def open_match(self, host: FakeUser, guest: FakeUser, *, here: bool = True, channel_name: str = "spiele"):
+    async def open_match(self, host: FakeUser, guest: FakeUser, *, here: bool = True, channel_name: str = "spiele", **extra):
         channel = self.fake.world.channel(channel_name)
-        options = {"game": "himmel-und-hoelle", "here": here}
+        options = {"game": "himmel-und-hoelle", "here": here, **extra}
         lobby = await (await self.run(await self.fake.slash(host, "game new", options, channel=channel))).wait_response()
         join = next(c for c in lobby.custom_ids() if ":join:" in c)
         await self.run(await self.fake.click(guest, lobby, join))
@@ -72,6 +75,16 @@ class Table:
         if button is None:
             raise AssertionError(f"no button {label!r}; have {[b.get('label') for b in message.buttons()]}")
         return await self.run(await self.fake.click(user, message, button["custom_id"]))
+
+    async def command(self, user: FakeUser, command: str, **options) -> InteractionHandle:
+        return await self.run(await self.fake.slash(user, command, options or None, channel=self.channel))
+
+    async def fire_timers(self, clock, seconds: float) -> int:
+        """Move the clock on and fire what became due."""
+        clock.advance(seconds)
+        fired = await self.bot.scheduler.run_due()
+        await self.settle()
+        return fired
 
     async def turn(self, user: FakeUser, *labels: str) -> FakeMessage:
         """Open the picker from the current board and click through ``labels``."""

@@ -185,7 +185,7 @@ async def test_board_post_rule():
 async def test_resign_ends_with_the_other_seat_winning(service):
     match_id = await running(service)
     match = await service.resign(CH, BOB)
-    assert match.status == "finished" and match.outcome["winners"] == [0] and match.outcome["resigned"] == 1
+    assert match.status == "finished" and match.outcome["winners"] == [0] and match.outcome["conceded"] == 1 and match.outcome["reason"] == "resigned"
     with pytest.raises(Outdated):
         await service.act(match_id, ALICE, 0, 0, "x")
 

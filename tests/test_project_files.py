@@ -28,7 +28,7 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 def test_env_example_lists_every_setting():
     example = read_env_file(ROOT / ".env.example")
-    assert set(example) == {"DISCORD_TOKEN", "BRETTBOTE_DB", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"}
+    assert set(example) == {"DISCORD_TOKEN", "BRETTBOTE_DB", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"}
     assert example["DISCORD_TOKEN"] == ""
     settings = load_settings(env={}, env_file=ROOT / ".env.example")
     assert settings == Settings(db_path=Path("./data/brettbote.sqlite3"))

@@ -19,6 +19,9 @@ Decisions where rulebook and RULINGS are silent:
   winner chooses (``Boost``).
 - The bonus action point is always offered, even when the only choice is to
   let it lapse (``Pass``): the conflict's winner should see that it existed.
+- When a match deadline passes (a bot setting, policy "skip"), the late seat
+  ends its turn, lets a bonus point lapse, raises its first eligible die for
+  a 6-overflow, or plays its lowest card (the 0) in a conflict.
 """
 
 from __future__ import annotations

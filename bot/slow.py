@@ -1,0 +1,281 @@
+"""Playing over days: pause and resume, away days, takebacks, what timers do
+when they fire, and the digest of what happened while a player was away.
+
+Like the match service, this knows nothing of Discord; it returns what the
+controller should announce.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import engines
+from bot.service import DAY, HOUR, MatchService, MoveOutcome, ServiceError, action_token
+from bot.storage import LoggedAction, Match, Store, Timer, now
+
+NOTIFY_MODES = ("turn", "reminders", "off")
+MAX_AWAY_DAYS = 14
+#: A warned, abandoned match is closed this long after the warning.
+CLOSE_AFTER_WARNING = 7 * DAY
+#: Default actions applied for one late seat before giving up (a turn is short).
+MAX_SKIP_STEPS = 50
+
+
+@dataclass
+class Fired:
+    """What a timer that fired asks the controller to show."""
+
+    kind: str
+    match: Match
+    seat: int | None = None
+    moves: list[MoveOutcome] = field(default_factory=list)
+
+
+class SlowPlay:
+    def __init__(self, store: Store, service: MatchService) -> None:
+        self.store = store
+        self.service = service
+        self.clock = service.clock
+
+    async def _running(self, conn, channel_id: int, user_id: int) -> tuple[Match, int]:
+        match = await self.store.fetch_open_match(conn, channel_id)
+        if match is None:
+            raise ServiceError("no_match")
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("not_a_player")
+        if match.status != "running":
+            raise ServiceError("not_running")
+        return match, seat
+
+    # -- pause, resume, away ---------------------------------------------------
+
+    async def pause(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
+        """A vote to pause; the match pauses once every player asked for it."""
+        async with self.store.transaction() as conn:
+            match, seat = await self._running(conn, channel_id, user_id)
+            if match.paused:
+                raise ServiceError("already_paused")
+            await self.store.update_seat(conn, match.id, seat, pause_vote=1)
+            match = await self.store.fetch_match(conn, match.id)
+            if not all(match.pause_votes):
+                return match, False
+            await self.store.update_seats(conn, match.id, pause_vote=0)
+            await self.store.update_match(conn, match.id, paused=1, timer_epoch=match.timer_epoch + 1)
+            return await self.store.fetch_match(conn, match.id), True
+
+    async def resume(self, channel_id: int, user_id: int) -> Match:
+        """Any player resumes; reminders and deadlines start afresh from now."""
+        async with self.store.transaction() as conn:
+            match, _ = await self._running(conn, channel_id, user_id)
+            if not match.paused:
+                raise ServiceError("not_paused")
+            return await self._unpause(conn, match)
+
+    async def _unpause(self, conn, match: Match) -> Match:
+        await self.store.update_seats(conn, match.id, pause_vote=0)
+        await self.store.update_match(conn, match.id, paused=0, timer_epoch=match.timer_epoch + 1)
+        match = await self.store.fetch_match(conn, match.id)
+        engine = engines.get(match.game)
+        await self.service.open_decisions(conn, match, engine.to_act(engine.load_state(match.state)))
+        return await self.store.fetch_match(conn, match.id)
+
+    async def away(self, channel_id: int, user_id: int, days: int) -> Match:
+        """Once per match, stop this player's deadlines for up to 14 days."""
+        if not 1 <= days <= MAX_AWAY_DAYS:
+            raise ServiceError("away_range", max=MAX_AWAY_DAYS)
+        async with self.store.transaction() as conn:
+            match, seat = await self._running(conn, channel_id, user_id)
+            if match.away_used[seat]:
+                raise ServiceError("away_used")
+            until = self.clock.now() + days * DAY
+            await self.store.update_seat(conn, match.id, seat, away_until=until, away_used=days)
+            return await self.store.fetch_match(conn, match.id)
+
+    async def set_notify(self, user_id: int, mode: str) -> None:
+        if mode not in NOTIFY_MODES:
+            raise ServiceError("bad_notify")
+        await self.store.update_user(user_id, notify=mode)
+
+    # -- takeback ----------------------------------------------------------------
+
+    async def _takeback_run(self, conn, match: Match, seat: int) -> list[LoggedAction]:
+        """The asker's last actions, which an undo takes back; refused when
+        another seat has acted since, or when a secret was involved."""
+        engine = engines.get(match.game)
+        log = [a for a in await self.store.fetch_actions(conn, match.id) if a.undone_by is None]
+        run: list[LoggedAction] = []
+        for entry in reversed(log):
+            if entry.seat != seat:
+                break
+            run.insert(0, entry)
+        if not run:
+            raise ServiceError("undo_nothing")
+        state = engine.setup(len(match.seats), match.seed, match.options)
+        first = run[0].counter
+        for entry in log:
+            if entry.counter >= first and any(engine.prompt(state, s).secret for s in engine.to_act(state)):
+                raise ServiceError("undo_secret")
+            state, _ = engine.apply(state, entry.seat, engine.parse_action(entry.action))
+        return run
+
+    async def request_undo(self, channel_id: int, user_id: int) -> Match:
+        async with self.store.transaction() as conn:
+            match, seat = await self._running(conn, channel_id, user_id)
+            await self._takeback_run(conn, match, seat)
+            await self.store.update_seats(conn, match.id, undo_vote=0)
+            await self.store.update_seat(conn, match.id, seat, undo_vote=1)
+            await self.store.update_match(conn, match.id, undo_seat=seat, undo_counter=match.counter)
+            return await self.store.fetch_match(conn, match.id)
+
+    async def vote_undo(self, match_id: int, user_id: int, counter: int, agree: bool) -> tuple[Match, str]:
+        """Returns the match and "pending", "done" or "refused"."""
+        async with self.store.transaction() as conn:
+            match = await self.store.fetch_match(conn, match_id)
+            if match is None:
+                raise ServiceError("no_match")
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_a_player")
+            if match.status != "running" or match.undo_seat is None or match.undo_counter != counter or match.counter != counter:
+                raise ServiceError("undo_outdated")
+            if not agree:
+                await self.store.update_match(conn, match.id, undo_seat=None, undo_counter=None)
+                await self.store.update_seats(conn, match.id, undo_vote=0)
+                return await self.store.fetch_match(conn, match.id), "refused"
+            await self.store.update_seat(conn, match.id, seat, undo_vote=1)
+            match = await self.store.fetch_match(conn, match.id)
+            if not all(match.undo_votes):
+                return match, "pending"
+            await self._undo(conn, match)
+            return await self.store.fetch_match(conn, match.id), "done"
+
+    async def _undo(self, conn, match: Match) -> None:
+        engine = engines.get(match.game)
+        run = await self._takeback_run(conn, match, match.undo_seat)
+        undo_counter = match.counter + 1
+        await conn.execute(
+            "UPDATE actions SET undone_by=? WHERE match_id=? AND counter BETWEEN ? AND ?",
+            (undo_counter, match.id, run[0].counter, run[-1].counter),
+        )
+        await conn.execute(
+            "INSERT INTO undos (match_id, counter, seat, first, last, created_at) VALUES (?,?,?,?,?,?)",
+            (match.id, undo_counter, match.undo_seat, run[0].counter, run[-1].counter, now()),
+        )
+        state = engine.setup(len(match.seats), match.seed, match.options)
+        for entry in await self.store.fetch_actions(conn, match.id):
+            if entry.undone_by is None and entry.counter < run[0].counter:
+                state, _ = engine.apply(state, entry.seat, engine.parse_action(entry.action))
+        await self.store.update_match(
+            conn, match.id, state=engine.dump_state(state), counter=undo_counter, undo_seat=None, undo_counter=None
+        )
+        await self.store.update_seats(conn, match.id, undo_vote=0, decision_counter=undo_counter)
+        match = await self.store.fetch_match(conn, match.id)
+        await self.service.open_decisions(conn, match, engine.to_act(state))
+
+    # -- digest --------------------------------------------------------------------
+
+    async def digest(self, match: Match, seat: int, limit: int = 12) -> list[dict]:
+        """Events the seat may see since its own last action."""
+        log = [a for a in await self.store.actions(match.id) if a.undone_by is None]
+        mine = [a.counter for a in log if a.seat == seat]
+        since = mine[-1] if mine else 0
+        events = [e for a in log if a.counter > since for e in a.events]
+        return events[-limit:]
+
+    async def waiting_matches(self, user_id: int) -> list[tuple[Match, list[int], float | None]]:
+        """The user's open matches: who is to act and since when, oldest first."""
+        out = []
+        for match in await self.store.user_matches(user_id):
+            if match.status == "running":
+                engine = engines.get(match.game)
+                waiting = engine.to_act(engine.load_state(match.state))
+                since = min((match.decision_at[s] for s in waiting if match.decision_at[s]), default=None)
+            else:
+                waiting, since = [], None
+            out.append((match, waiting, since))
+        out.sort(key=lambda item: (item[2] is None, item[2] or 0))
+        return out
+
+    # -- timers --------------------------------------------------------------------
+
+    async def fire(self, timer: Timer) -> Fired | None:
+        """Act on a claimed timer; ``None`` when it no longer applies."""
+        match = await self.store.get_match(timer.match_id)
+        if match is None or match.status not in ("lobby", "running"):
+            return None
+        if timer.kind in ("abandon", "close"):
+            return await self._abandoned(timer, match)
+        if not self._still_due(match, timer):
+            return None
+        if timer.kind == "reminder":
+            async with self.store.transaction() as conn:
+                await self.store.add_timer(
+                    conn, match.id, "reminder", timer.seat, timer.counter, timer.epoch, timer.due_at + match.reminder_hours * HOUR
+                )
+            return Fired("reminder", match, timer.seat)
+        away = match.away_until[timer.seat]
+        if away and away > self.clock.now():
+            async with self.store.transaction() as conn:
+                await self.store.add_timer(conn, match.id, "deadline", timer.seat, timer.counter, timer.epoch, away)
+            return None
+        return await self._deadline(match, timer.seat)
+
+    def _still_due(self, match: Match, timer: Timer) -> bool:
+        if match.status != "running" or match.paused or timer.epoch != match.timer_epoch:
+            return False
+        engine = engines.get(match.game)
+        due = engine.to_act(engine.load_state(match.state))
+        return timer.seat in due and match.decision_counters[timer.seat] == timer.counter
+
+    async def _deadline(self, match: Match, seat: int) -> Fired:
+        if match.deadline_policy == "forfeit":
+            return Fired("forfeit", await self.service.forfeit(match.id, seat), seat)
+        if match.deadline_policy == "pause":
+            async with self.store.transaction() as conn:
+                await self.store.update_match(conn, match.id, paused=1, timer_epoch=match.timer_epoch + 1)
+                return Fired("paused", await self.store.fetch_match(conn, match.id), seat)
+        moves = []
+        engine = engines.get(match.game)
+        for _ in range(MAX_SKIP_STEPS):
+            state = engine.load_state(match.state)
+            if match.status != "running" or seat not in engine.to_act(state):
+                break
+            action = engine.default_action(state, seat)
+            index = engine.legal_actions(state, seat).index(action)
+            outcome = await self.service.act(
+                match.id, match.seats[seat], match.decision_counters[seat], index, action_token(engine, action)
+            )
+            moves.append(outcome)
+            match = outcome.match
+        return Fired("skipped", match, seat, moves)
+
+    async def _abandoned(self, timer: Timer, match: Match) -> Fired | None:
+        """Valid while nothing happened in the match since the timer was set."""
+        if match.counter != timer.counter:
+            return None
+        if timer.kind == "abandon":
+            async with self.store.transaction() as conn:
+                await self.store.add_timer(
+                    conn, match.id, "close", None, timer.counter, timer.epoch, self.clock.now() + CLOSE_AFTER_WARNING
+                )
+            return Fired("abandon_warning", match)
+        async with self.store.transaction() as conn:
+            await self.store.update_match(conn, match.id, status="cancelled", outcome={"reason": "abandoned"})
+            return Fired("abandoned", await self.store.fetch_match(conn, match.id))
+
+
+def board_link(match: Match) -> str | None:
+    if not match.board_message_id:
+        return None
+    guild = match.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{match.board_channel_id}/{match.board_message_id}"
+
+
+def deadline_of(match: Match, seat: int) -> float | None:
+    """When the seat's current decision times out (None without a deadline)."""
+    if not match.deadline_hours or match.paused or match.decision_at[seat] is None:
+        return None
+    return max(match.decision_at[seat] + match.deadline_hours * HOUR, match.away_until[seat] or 0)
+
