@@ -45,6 +45,7 @@ class Brettbote(commands.Bot):
         self.store: Store | None = None
         self.controller: Controller | None = None
         self.scheduler: Scheduler | None = None
+        self._reconciled = False
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
@@ -57,14 +58,20 @@ class Brettbote(commands.Bot):
         self.tree.add_command(GameCommands())
         await self.tree.set_translator(Translator())
         if self.settings.dev_guild_id:
+            # only there, at once; global commands would show up twice in it
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
+            self.tree.clear_commands(guild=None)
             await self.tree.sync(guild=guild)
-        await self.tree.sync()
+        else:
+            await self.tree.sync()
         log.info("commands synced, database %s", self.settings.db_path)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if not self._reconciled:
+            self._reconciled = True
+            await self.controller.reconcile()
 
     async def close(self) -> None:
         if self.scheduler is not None:
@@ -106,6 +113,8 @@ async def serve(settings: Settings) -> None:
 def run() -> int:
     settings = load_settings()
     discord.utils.setup_logging(level=getattr(logging, settings.log_level.upper(), logging.INFO), root=True)
+    # discord.http logs request bodies at DEBUG: those would include DM pickers
+    logging.getLogger("discord.http").setLevel(max(logging.INFO, logging.getLogger().level))
     if not settings.discord_token.get_secret_value():
         print("brettbote: DISCORD_TOKEN is not set (put it in .env or the environment; see .env.example)", file=sys.stderr)
         return 2

@@ -39,7 +39,7 @@ def guarded(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[An
             await method(self, interaction, *args, **kwargs)
         except ServiceError as err:
             locale = await self.locale(interaction)
-            await self.reply(interaction, self.reason(err, locale, kwargs.get("game")))
+            await self.reply(interaction, self.reason(err, locale))
         except Exception:
             error_id = uuid.uuid4().hex[:8]
             log.exception("error %s in %s", error_id, method.__name__)
@@ -62,6 +62,7 @@ class Controller:
         self.store = store
         self.service = service
         self.slow = SlowPlay(store, service)
+        self._board_locks: dict[int, asyncio.Lock] = {}
         self._inflight = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -92,7 +93,7 @@ class Controller:
         return choose_locale(None, None, guild.preferred_locale if guild else None)
 
     @staticmethod
-    def reason(err: ServiceError, locale: str, game: str | None = None) -> str:
+    def reason(err: ServiceError, locale: str) -> str:
         if err.key in BOT:
             return t(err.key, locale, **err.params)
         for engine in engines.all():
@@ -116,7 +117,13 @@ class Controller:
 
     async def post_board(self, match: Match, notes: list[str] = ()) -> None:
         """A new board post in the match channel, telling what happened since
-        the previous one, which loses its buttons."""
+        the previous one, which loses its buttons. One at a time per match,
+        from a fresh read, so racing announcements never leave an older board
+        marked as the current one."""
+        async with self._board_locks.setdefault(match.id, asyncio.Lock()):
+            await self._post_board(await self.service.get(match.id), notes)
+
+    async def _post_board(self, match: Match, notes: list[str]) -> None:
         locale = self.channel_locale(match)
         totals = await self.service.series_totals(match) if match.status == "finished" else None
         since = [e for entry in await self.service.log(match.id) if entry.counter > match.board_counter for e in entry.events]
@@ -156,16 +163,18 @@ class Controller:
             )
 
     async def after_start(self, match: Match) -> None:
-        await self.post_board(match)
-        match = await self.service.get(match.id)
         engine = present.engine_of(match)
         state = engine.load_state(match.state)
-        secret = [s for s in engine.to_act(state) if engine.prompt(state, s).secret]
-        if secret:
-            await self.send_secret_dms(match, secret)
-        for seat in engine.to_act(state):
-            if seat not in secret:
-                await self.notify_turn(match, seat)
+        waiting = engine.to_act(state)
+        secret = [s for s in waiting if engine.prompt(state, s).secret]
+        await self._announce(MoveOutcome(match=match, seat=-1, action=None, before=state, after=state, events=[],
+                                         board_post=True, secret_opened=secret, newly_due=waiting))
+
+    async def reconcile(self) -> None:
+        """After a crash between a move and its announcement, post the board
+        that was never posted."""
+        for match in await self.service.unannounced():
+            await self._safely(self.post_board(match), "board post after restart", match)
 
     # -- slash commands ----------------------------------------------------------
 
@@ -173,12 +182,17 @@ class Controller:
     async def cmd_new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
                       deadline_hours: int | None = None, deadline_policy: str = "skip") -> None:
         locale = await self.locale(interaction)
-        await interaction.response.defer(thinking=True)
-        engine = engines.get(game) if game in engines.ids() else None
-        if engine is None:
+        if interaction.guild_id is None:
+            raise ServiceError("guild_only")
+        if game not in engines.ids():
             raise ServiceError("unknown_game", game=game)
+        engine = engines.get(game)
         target = interaction.channel
-        if not here and isinstance(target, discord.TextChannel):
+        in_thread = not here and isinstance(target, discord.TextChannel)
+        if not in_thread and await self.service.open_match(interaction.channel_id):
+            raise ServiceError("match_exists")
+        await interaction.response.defer(thinking=True)
+        if in_thread:
             try:
                 target = await target.create_thread(
                     name=f"{engine.title(locale)} – {interaction.user.display_name}"[:100],
@@ -305,7 +319,7 @@ class Controller:
     async def cmd_rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         locale = await self.locale(interaction)
         if game is None:
-            match = await self.store.latest_match(interaction.channel_id)
+            match = await self.service.open_match(interaction.channel_id) or await self.store.latest_match(interaction.channel_id)
             game = match.game if match else engines.ids()[0]
         if game not in engines.ids():
             raise ServiceError("unknown_game", game=game)
@@ -372,8 +386,10 @@ class Controller:
         if seat is None:
             raise ServiceError("not_a_player")
         if counter != match.decision_counters[seat] or match.status != "running":
-            raise Outdated()
-        payload = present.picker(match, seat, locale, group=group, page=page)
+            await interaction.response.defer()
+            await self._refresh_picker(interaction, match, seat, locale, [t("outdated", locale)])
+            return
+        payload = present.picker(match, seat, locale, group=group, page=page, with_image=False)
         await interaction.response.edit_message(content=payload.content, view=payload.view)
 
     @guarded
@@ -404,17 +420,26 @@ class Controller:
         await interaction.edit_original_response(**payload.edit_kwargs())
 
     async def _announce(self, outcome: MoveOutcome) -> None:
+        """Tell the channel and the players about a move that is already
+        stored: a failure here is logged, never reported as a failed move."""
         match = outcome.match
         if outcome.board_post:
-            await self.post_board(match)
+            await self._safely(self.post_board(match), "board post", match)
             match = await self.service.get(match.id)
         if match.status != "running":
             return
         if outcome.secret_opened:
-            await self.send_secret_dms(match, outcome.secret_opened)
+            await self._safely(self.send_secret_dms(match, outcome.secret_opened), "secret DMs", match)
         for seat in outcome.newly_due:
             if seat not in outcome.secret_opened:
-                await self.notify_turn(match, seat)
+                await self._safely(self.notify_turn(match, seat), "turn notice", match)
+
+    @staticmethod
+    async def _safely(step: Awaitable[Any], what: str, match: Match) -> None:
+        try:
+            await step
+        except Exception:
+            log.exception("%s for match %s failed", what, match.id)
 
     # -- notices and timers ------------------------------------------------------
 
@@ -436,15 +461,20 @@ class Controller:
         return "\n".join(lines)[:2000]
 
     async def dm(self, user_id: int, content: str, **kwargs: Any) -> bool:
-        """Send a DM; False (and remembered) when the user does not take DMs."""
+        """Send a DM; False when it could not be delivered. A user who does
+        not take DMs is remembered (plain turn notices then skip the DM)."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             channel = user.dm_channel or await user.create_dm()
             await channel.send(content, **kwargs)
         except discord.Forbidden as err:
-            if err.code not in DM_CLOSED_CODES:
-                raise
-            await self.store.update_user(user_id, dm_closed=1)
+            if err.code in DM_CLOSED_CODES:
+                await self.store.update_user(user_id, dm_closed=1)
+            else:
+                log.warning("DM to %s refused: %s", user_id, err.code)
+            return False
+        except discord.HTTPException as err:
+            log.warning("DM to %s failed: %s", user_id, err.status)
             return False
         await self.store.update_user(user_id, dm_closed=0)
         return True
@@ -454,7 +484,7 @@ class Controller:
         board post's mention is the notice then."""
         user_id = match.seats[seat]
         user = await self.store.get_user(user_id)
-        if user is not None and user.notify != "turn":
+        if user is not None and (user.notify != "turn" or user.dm_closed):
             return
         locale = await self.user_locale(user_id, self.channel_locale(match))
         await self.dm(user_id, await self.notice_text(match, seat, "turn_notice", locale))

@@ -136,7 +136,7 @@ def private_view(match: Match, user_id: int, locale: str, notice: str | None = N
 
 
 def picker(match: Match, seat: int, locale: str, *, group: int | None = None, page: int = 0,
-           notice: list[str] = ()) -> Payload:
+           notice: list[str] = (), with_image: bool = True) -> Payload:
     """The seat's current choices as buttons: flat pages of up to 20, or a
     group select (e.g. by die) with up to 15 buttons per page."""
     engine = engine_of(match)
@@ -169,7 +169,8 @@ def picker(match: Match, seat: int, locale: str, *, group: int | None = None, pa
         g = group if group is not None else 0
         ui.add_item(c.PageButton.make(match.id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
         ui.add_item(c.PageButton.make(match.id, counter, g, page + 1, t("btn_next", locale), disabled=page >= pages - 1))
-    return Payload(content="\n".join(lines)[:2000], files=[board_file(match, view, locale)], view=ui if choices else None)
+    files = [board_file(match, view, locale)] if with_image else []
+    return Payload(content="\n".join(lines)[:2000], files=files, view=ui if choices else None)
 
 
 def done_payload(match: Match, seat: int, locale: str, notice: list[str]) -> Payload:

@@ -205,11 +205,16 @@ class MatchService:
         return await self.store.open_match(channel_id)
 
     async def channel_match(self, channel_id: int) -> Match:
-        """The open match of a channel, else the last one played there."""
+        """The open match of a channel, else the last one played there (a
+        lobby cancelled before it started does not count)."""
         match = await self.store.latest_match(channel_id)
-        if match is None:
+        if match is None or (match.state is None and match.status != "lobby"):
             raise ServiceError("no_match")
         return match
+
+    async def unannounced(self) -> list[Match]:
+        """Matches with a move whose board post was never made."""
+        return await self.store.board_due_matches()
 
     async def get(self, match_id: int) -> Match:
         match = await self.store.get_match(match_id)
@@ -287,6 +292,9 @@ class MatchService:
                 conn, match.id, self._decision_counters(engine, match, before, after, seat, new_counter)
             )
             opened = [s for s in secret_seats(engine, after) if s not in secret_seats(engine, before) or s == seat]
+            board_post = needs_board_post(engine, before, after)
+            if board_post:
+                await self.store.update_match(conn, match.id, board_due=1)
             match = await self.store.fetch_match(conn, match.id)
             due = [s for s in engine.to_act(after) if match.decision_counters[s] == new_counter]
             await self.open_decisions(conn, match, due)
@@ -298,7 +306,7 @@ class MatchService:
             before=before,
             after=after,
             events=events,
-            board_post=needs_board_post(engine, before, after),
+            board_post=board_post,
             secret_opened=opened,
             newly_due=[s for s in engine.to_act(after) if s not in engine.to_act(before)],
         )
@@ -319,7 +327,8 @@ class MatchService:
     async def mark_board(self, match_id: int, channel_id: int, message_id: int, counter: int) -> None:
         async with self.store.transaction() as conn:
             await self.store.update_match(
-                conn, match_id, board_channel_id=channel_id, board_message_id=message_id, board_counter=counter
+                conn, match_id, board_channel_id=channel_id, board_message_id=message_id, board_counter=counter,
+                board_due=0,
             )
 
     # -- ending --------------------------------------------------------------

@@ -49,6 +49,7 @@ class Match:
     paused: bool = False
     timer_epoch: int = 0
     last_action_at: float | None = None
+    board_due: bool = False
     undo_seat: int | None = None
     undo_counter: int | None = None
     #: user ids by seat
@@ -180,6 +181,7 @@ class Store:
             paused=bool(row["paused"]),
             timer_epoch=row["timer_epoch"],
             last_action_at=row["last_action_at"],
+            board_due=bool(row["board_due"]),
             undo_seat=row["undo_seat"],
             undo_counter=row["undo_counter"],
             seats=[s["user_id"] for s in seats],
@@ -346,6 +348,13 @@ class Store:
                 )
             ).fetchall()
             return [_timer(r) for r in rows]
+
+    async def board_due_matches(self) -> list[Match]:
+        async with self._lock:
+            rows = await (
+                await self._conn.execute("SELECT * FROM matches WHERE status IN ('running','finished') AND board_due=1")
+            ).fetchall()
+            return [await self._match_from_row(self._conn, r) for r in rows]
 
     async def user_matches(self, user_id: int) -> list[Match]:
         async with self._lock:

@@ -38,7 +38,6 @@ GERMAN = {
     "language": "sprache",
     "The language Brettbote uses with you": "Die Sprache, die Brettbote mit dir spricht",
     "Your language": "Deine Sprache",
-    "game_option": "spiel",
     "reminder": "erinnerung",
     "Remind a player after this many hours (default 24)": "Nach so vielen Stunden erinnern (Standard 24)",
     "deadline": "frist",
@@ -82,6 +81,4 @@ class Translator(app_commands.Translator):
             return None
         if key and key.startswith(("policy.", "notify.")):
             return GERMAN.get(string.message)
-        if context.location is app_commands.TranslationContextLocation.parameter_name and string.message == "game":
-            return GERMAN["game_option"]
         return GERMAN.get(string.message)

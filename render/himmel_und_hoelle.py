@@ -150,7 +150,7 @@ def draw_header(d: ImageDraw.ImageDraw, v: View, w: dict) -> None:
         title = f"{w['png_over']}: {outcome}"
         sub = f"{side_names[HELL]} {v.scores[HELL]} – {side_names[HEAVEN]} {v.scores[HEAVEN]}"
         if v.end_reason:
-            sub += f" · {end_reason(v, w)}"
+            sub += f" · {end_reason(v, str(w['locale']))}"
     elif v.conflict is not None:
         title = w["png_conflict"].format(field=v.conflict.field)
         waiting = ", ".join(side_names[s] for s in v.to_act)

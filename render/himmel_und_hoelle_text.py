@@ -8,6 +8,8 @@ the image renderer borrows the short ones, so both speak alike.
 from __future__ import annotations
 
 from engines.himmel_und_hoelle.model import COLUMNS, HEAVEN, HELL, ROWS, View
+from engines.himmel_und_hoelle.text import SIDE_NAMES
+from engines.himmel_und_hoelle.text import end_reason as reason_words
 
 #: Grid cells: brackets echo the die shapes of the image (Hell square, Heaven round).
 CELL_W = 6
@@ -15,7 +17,8 @@ EMPTY = "."
 
 WORDS: dict[str, dict[str, object]] = {
     "de": {
-        "side": ("Hölle", "Himmel"),
+        "locale": "de",
+        "side": SIDE_NAMES["de"],
         "subject": ("Die Hölle", "Der Himmel"),
         "start_of": ("Startfeld der Hölle", "Startfeld des Himmels"),
         "goal_of": ("Zielfeld der Hölle", "Zielfeld des Himmels"),
@@ -50,11 +53,6 @@ WORDS: dict[str, dict[str, object]] = {
         "last_move": "Letzter Zug: {fields}.",
         "over_win": "Spielende{reason}: {subject} gewinnt – {score}.",
         "over_draw": "Spielende{reason}: unentschieden – {score}.",
-        "reasons": {
-            "goal": "drei Würfel im Zielfeld",
-            "stuck": "Zugunfähigkeit",
-            "empty": "kein Würfel mehr im Spielbereich",
-        },
         # short labels of the image
         "png_turn": "Zug {turn}",
         "png_to_move": "{side} ist am Zug",
@@ -81,7 +79,8 @@ WORDS: dict[str, dict[str, object]] = {
         "png_filled": "hohl: am Ende aufgefüllte 6",
     },
     "en": {
-        "side": ("Hell", "Heaven"),
+        "locale": "en",
+        "side": SIDE_NAMES["en"],
         "subject": ("Hell", "Heaven"),
         "start_of": ("Hell's start field", "Heaven's start field"),
         "goal_of": ("Hell's goal field", "Heaven's goal field"),
@@ -116,11 +115,6 @@ WORDS: dict[str, dict[str, object]] = {
         "last_move": "Last move: {fields}.",
         "over_win": "Game over{reason}: {subject} wins – {score}.",
         "over_draw": "Game over{reason}: draw – {score}.",
-        "reasons": {
-            "goal": "three dice in a goal field",
-            "stuck": "a side could not move",
-            "empty": "no dice left in the play area",
-        },
         "png_turn": "Turn {turn}",
         "png_to_move": "{side} to move",
         "png_conflict": "Conflict on {field}",
@@ -153,9 +147,9 @@ def words(locale: str) -> dict[str, object]:
     return WORDS.get(locale, WORDS["en"])
 
 
-def end_reason(view: View, w: dict) -> str:
+def end_reason(view: View, locale: str) -> str:
     """The reason in words; an unknown one as given (it is public anyway)."""
-    return w["reasons"].get(view.end_reason, view.end_reason)
+    return reason_words(view.end_reason, locale)
 
 
 def _scores(view: View, w: dict) -> str:
@@ -257,7 +251,7 @@ def board_text(view: View, locale: str) -> str:
     if view.last_move:
         lines.append(w["last_move"].format(fields=" → ".join(view.last_move)))
     if view.over:
-        reason = f" ({end_reason(view, w)})" if view.end_reason else ""
+        reason = f" ({end_reason(view, locale)})" if view.end_reason else ""
         if len(view.winners) == 1:
             lines.append(w["over_win"].format(reason=reason, subject=subject[view.winners[0]], score=_scores(view, w)))
         else:

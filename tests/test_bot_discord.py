@@ -18,7 +18,7 @@ from bot.storage import Store
 from engines.himmel_und_hoelle.model import Die
 
 E = engines.get("himmel-und-hoelle")
-MENTION = re.compile(r"<[@#!&]*\d+>")
+MENTION = re.compile(r"<[@#!&]*\d+>|\d{5,}")  # mentions and ids hold digits of their own
 
 
 @pytest.fixture
@@ -291,3 +291,36 @@ async def test_language_choice_beats_the_client_locale(fake, db):
         await table.run(await fake.slash(w.alice, "game language", {"language": "en"}))
         english = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
         assert "/game new" in english.content
+
+
+async def test_refusals_of_new_are_private_and_a_cancelled_lobby_is_no_match(fake, db):
+    w = fake.world
+    channel = w.channel("turniere")
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        table.channel = channel
+        await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True)
+        again = await (await table.command(w.bob, "game new", game="himmel-und-hoelle", here=True)).wait_ephemeral()
+        assert "already has an open match" in again.content
+        assert not any("already has" in m.content for m in fake.messages(channel))
+        await table.command(w.alice, "game cancel")
+        board = await (await table.command(w.alice, "game board")).wait_ephemeral()
+        assert "keine Partie" in board.content
+
+
+async def test_a_board_post_lost_in_a_crash_is_made_at_the_next_start(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob)
+        await table.turn(w.alice, "Zug beenden")
+        posts = len(table.boards())
+    store = await Store.open(db)
+    async with store.transaction() as conn:  # as if the bot died before posting
+        await store.update_match(conn, 1, board_due=1)
+    await store.close()
+    async with started(fake, db) as bot:
+        table.bot = bot
+        await fake.wait_until(lambda: len(table.boards()) == posts + 1 or None, timeout=5, what="the repaired post")
+    match, _ = await stored(db)
+    assert not match.board_due and match.board_message_id == table.board().id

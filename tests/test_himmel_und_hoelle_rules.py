@@ -114,12 +114,14 @@ def test_phase1_no_action_points_ends_the_game_and_rival_fills_up_with_sixes():
     assert any(e.key == "ev_fill_up" for e in events)
 
 
-def test_spielende_3_empty_play_area_nobody_fills_up():
+def test_spielende_3_empty_play_area_rival_still_fills_up():
+    """RULINGS: 0 AP ends the game and the other side fills up, also when it
+    has no die in the play area either (the rulebook's end ③)."""
     s = pos([], active=HELL, ap=1, goal=([6, 2], [3]))
-    s, _ = E.apply(s, HELL, EndTurn())
-    assert s.over and s.end_reason == "empty"
-    assert s.goal == [[6, 2], [3]]
-    assert E.result(s).winners == [HELL]
+    s, _ = E.apply(s, HELL, EndTurn())  # Heaven begins its turn without a die in play
+    assert s.over and s.end_reason == "stuck"
+    assert s.goal == [[6, 2, 6], [3]] and s.filled == [1, 0]
+    assert E.result(s).scores == [14, 3] and E.result(s).winners == [HELL]
 
 
 # -- Phase 2, 1. Bewegung ---------------------------------------------------------
@@ -491,17 +493,17 @@ def test_spielende_1_third_die_in_zielfeld_ends_at_once():
     assert err.value.key == "game_over"
 
 
-def test_wertung_equal_scores_are_a_draw():
-    s = pos([(HELL, "A10", 5), (HEAVEN, "B8", 2)], ap=1, goal=([6, 4], [6, 6, 3]))
-    s.goal[HEAVEN] = [6, 6]
-    s.start[HEAVEN] = 2
+def test_wertung_higher_sum_wins():
+    s = pos([(HELL, "A10", 5), (HEAVEN, "B8", 2)], ap=1, goal=([6, 4], [6, 6]))
     s = play(s, (HELL, Finish(side=HELL, at="A10")))
-    r = E.result(s)
-    assert r.scores == [15, 12] and r.winners == [HELL]
-    s2 = pos([(HELL, "A10", 3), (HEAVEN, "B8", 2)], ap=1, goal=([6, 3], [6, 6]))
-    s2 = play(s2, (HELL, Finish(side=HELL, at="A10")))
-    assert E.result(s2).scores == [12, 12] and E.result(s2).winners == [HELL, HEAVEN]
-    assert E.result(s2).draw
+    assert E.result(s).scores == [15, 12] and E.result(s).winners == [HELL]
+
+
+def test_wertung_equal_scores_are_a_draw():
+    s = pos([(HELL, "A10", 3), (HEAVEN, "B8", 2)], ap=1, goal=([6, 3], [6, 6]))
+    s = play(s, (HELL, Finish(side=HELL, at="A10")))
+    result = E.result(s)
+    assert result.scores == [12, 12] and result.winners == [HELL, HEAVEN] and result.draw
 
 
 # -- Contract details that touch the rules -----------------------------------------------

@@ -6,6 +6,9 @@ ALTER TABLE matches ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
 -- bumped on pause and resume: timers of an older epoch are void
 ALTER TABLE matches ADD COLUMN timer_epoch INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE matches ADD COLUMN last_action_at REAL;
+-- a move that needs a board post sets this until the post is made, so a
+-- crash in between is repaired at the next start
+ALTER TABLE matches ADD COLUMN board_due INTEGER NOT NULL DEFAULT 0;
 
 -- when the seat's current decision opened (clock seconds), for reminders and deadlines
 ALTER TABLE seats ADD COLUMN decision_at REAL;

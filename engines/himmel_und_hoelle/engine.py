@@ -20,6 +20,7 @@ from engines.himmel_und_hoelle import rules, text
 from engines.himmel_und_hoelle.help import RULES_HELP
 from engines.himmel_und_hoelle.model import (
     AP_ACTIONS,
+    CARDS,
     GAME_ID,
     SIDES,
     Action,
@@ -197,7 +198,7 @@ class HimmelUndHoelle(Engine):
             return Prompt(key="pr_bonus")
         if state.conflict is not None:
             die = rules.die_at(state, seat, state.conflict.field)
-            top = max(c for c in range(13) if allowed_card(die.value, c))
+            top = max(c for c in CARDS if allowed_card(die.value, c))
             return Prompt(
                 key="pr_card",
                 params={"field": state.conflict.field, "die": die.value, "top": top, "attacker": state.conflict.attacker},

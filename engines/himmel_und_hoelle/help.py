@@ -26,7 +26,7 @@ Beispiel: Hölle 5er + Karte 8 = 13, Himmel 1er + Karte 12 = 13 → Himmel gewin
 **Karten:** gespielte Karten sind aus dem Spiel, nur die 0 kommt zurück auf die Hand.
 Stehen noch beide Würfel auf dem Feld, folgt die nächste Runde.""",
         """**Spielende und Wertung**
-Das Spiel endet sofort, wenn ein Würfel als dritter ins Zielfeld kommt – oder wenn eine Seite ihren Zug ohne Würfel im Spielbereich beginnt. Dann füllt die andere Seite (wenn sie noch Würfel im Spielbereich hat) ihr Zielfeld mit 6ern auf drei Würfel auf. Ist gar kein Würfel mehr im Spielbereich, füllt niemand auf.
+Das Spiel endet sofort, wenn ein Würfel als dritter ins Zielfeld kommt – oder wenn eine Seite ihren Zug ohne Würfel im Spielbereich beginnt. Dann füllt die andere Seite ihr Zielfeld mit 6ern auf drei Würfel auf.
 Jede Seite zählt die Augen in ihrem Zielfeld; höhere Summe gewinnt, Gleichstand ist ein Patt. Tipp: Revanche mit getauschten Seiten.""",
     ],
     "en": [
@@ -52,7 +52,7 @@ Example: Hell die 5 + card 8 = 13, Heaven die 1 + card 12 = 13 → Heaven wins w
 **Cards:** played cards leave the game; only the 0 returns to the hand.
 If both dice are still on the field, the next round follows.""",
         """**End and scoring**
-The game ends at once when a side brings its third die into its goal field – or when a side starts its turn with no die in the play area. Then the other side (if it still has dice in the play area) fills its goal field up to three dice showing 6. If no die at all is left in the play area, nobody fills up.
+The game ends at once when a side brings its third die into its goal field – or when a side starts its turn with no die in the play area. Then the other side fills its goal field up to three dice showing 6.
 Each side adds up the pips in its goal field; the higher sum wins, equal sums are a draw. Tip: play a rematch with sides swapped.""",
     ],
 }

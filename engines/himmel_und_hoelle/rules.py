@@ -1,7 +1,8 @@
 """The rules of Himmel und Hölle as plain functions over :class:`State`.
 
-Functions named ``do_*`` mutate the state they are given; the engine calls
-them only on a deep copy, so ``Engine.apply`` stays pure. Rulebook sections are
+Functions that carry out a rule (``do_*``, ``resolve_round``, ``after_bonus``,
+``begin_turn``, ``finish_game``, ``open_conflict_if_any``) mutate the state they
+are given; the engine calls them only on a copy, so ``Engine.apply`` stays pure. Rulebook sections are
 named in German where the rulebook does ("Spielübersicht II, D").
 
 Decisions where rulebook and RULINGS are silent:
@@ -10,10 +11,6 @@ Decisions where rulebook and RULINGS are silent:
   ``Slide`` turns it down by one and moves it one field. Lowering by n and
   moving up to n fields is a sequence of such steps; a step cannot be saved
   for later, which is what "at once" in RULINGS means.
-- The end ③ of the rulebook (no die left in the play area at all) is checked,
-  like the Zugunfähigkeit ②, when a turn begins. In ③ neither side can still
-  move, so nobody fills up the Zielfeld; in ② the side that could still move
-  fills its Zielfeld up to three dice showing 6.
 - If the winner's die was already 6 and exactly one other own die below 6 is
   in the play area, that die is raised without asking; with several the
   winner chooses (``Boost``).
@@ -368,22 +365,19 @@ def finish_game(state: State, reason: str) -> list[Event]:
 
 
 def begin_turn(state: State, side: int) -> list[Event]:
-    """Phase 1, and the end by Zugunfähigkeit (② and ③)."""
+    """Phase 1, and the end by Zugunfähigkeit: RULINGS lets the other side
+    fill up its Zielfeld with 6s, also when it has no die left in the play
+    area either (the rulebook's "theoretical" end ③ needs no rule of its own)."""
     state.active = side
     state.ap = action_points_at_turn_start(state, side)
     if state.ap > 0:
         return [Event(key="ev_turn", params={"side": side, "ap": state.ap, "turn": state.turn})]
-    events: list[Event] = []
+    events = [Event(key="ev_stuck", params={"side": side})]
     rival = other(side)
-    if dice_of(state, rival):
-        missing = GOAL_DICE - len(state.goal[rival])
-        if missing > 0:
-            state.goal[rival] += [MAX_PIPS] * missing
-            state.filled[rival] = missing
-            events.append(Event(key="ev_fill_up", params={"side": rival, "count": missing}))
-        reason = "stuck"
-    else:
-        reason = "empty"
-    events.append(Event(key="ev_stuck", params={"side": side}))
-    return events + finish_game(state, reason)
+    missing = GOAL_DICE - len(state.goal[rival])
+    if missing > 0:
+        state.goal[rival] += [MAX_PIPS] * missing
+        state.filled[rival] = missing
+        events.append(Event(key="ev_fill_up", params={"side": rival, "count": missing}))
+    return events + finish_game(state, "stuck")
 

@@ -25,7 +25,6 @@ SIDE_NAMES = {"de": ("Hölle", "Himmel"), "en": ("Hell", "Heaven")}
 END_REASONS = {
     "goal": {"de": "drei Würfel im Zielfeld", "en": "three dice in a goal field"},
     "stuck": {"de": "Zugunfähigkeit", "en": "a side could not move"},
-    "empty": {"de": "kein Würfel mehr im Spielbereich", "en": "no dice left in the play area"},
 }
 
 MESSAGES = Catalog(
@@ -41,8 +40,8 @@ MESSAGES = Catalog(
         "pr_over": {"de": "Die Partie ist zu Ende.", "en": "The game is over."},
         "pr_wait": {"de": "Warte auf {side}.", "en": "Waiting for {side}."},
         "pr_turn": {
-            "de": "Dein Zug: {ap} Aktionspunkte übrig. Herunterdrehen ist gratis.",
-            "en": "Your turn: {ap} action points left. Lowering is free.",
+            "de": "Dein Zug: noch {ap} AP (Aktionspunkte). Herunterdrehen ist gratis.",
+            "en": "Your turn: {ap} AP (action points) left. Lowering is free.",
         },
         "pr_card": {
             "de": "Konflikt auf {field}, Angreifer: {attacker}. Dein Würfel zeigt {die}: Karten 0–{top} zählen, höhere zählen 0. Wähle geheim eine Karte.",
@@ -57,7 +56,7 @@ MESSAGES = Catalog(
             "en": "Conflict won: use the bonus action point now (for Heaven or Hell) or let it lapse.",
         },
         # events
-        "ev_turn": {"de": "{side} ist am Zug ({ap} Aktionspunkte).", "en": "{side} to move ({ap} action points)."},
+        "ev_turn": {"de": "{side} ist am Zug ({ap} AP).", "en": "{side} to move ({ap} AP)."},
         "ev_end_turn": {"de": "{side} beendet den Zug.", "en": "{side} ends the turn."},
         "ev_enter": {"de": "{side} setzt einen Würfel auf {field}.", "en": "{side} enters a die on {field}."},
         "ev_return": {"de": "{side} holt den Würfel von {field} ins Startfeld zurück.", "en": "{side} returns the die on {field} to the start field."},
