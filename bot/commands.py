@@ -47,6 +47,11 @@ class GameCommands(app_commands.Group):
         reminder=_("Remind a player after this many hours (default 24)"),
         deadline=_("Hours a player has for a decision (default: no deadline)"),
         policy=_("What happens when a deadline passes"),
+        players=_("How many players (default: solo where possible, else a full table)"),
+        hierarchy=_("Hoch und höher: the hierarchy variant"),
+        daily=_("Hoch und höher: today's solo challenge, the same dice for the whole server"),
+        quick_setup=_("Halleluja: tile and towers placed at random"),
+        max_rounds=_("Halleluja: end after this many rounds"),
     )
     @app_commands.choices(game=game_choices(), policy=POLICIES)
     async def new(
@@ -57,11 +62,25 @@ class GameCommands(app_commands.Group):
         reminder: app_commands.Range[int, 1, 168] = 24,
         deadline: app_commands.Range[int, 12, 336] | None = None,
         policy: app_commands.Choice[str] | None = None,
+        players: app_commands.Range[int, 1, 6] | None = None,
+        hierarchy: bool | None = None,
+        daily: bool | None = None,
+        quick_setup: bool | None = None,
+        max_rounds: app_commands.Range[int, 1, 100] | None = None,
     ) -> None:
+        # only the variants the player set: a game refuses ones it does not have
+        variants = {"hierarchy": hierarchy, "daily": daily, "quick_setup": quick_setup, "max_rounds": max_rounds}
         await controller(interaction).cmd_new(
             interaction, game=game.value, here=here, reminder_hours=reminder, deadline_hours=deadline,
-            deadline_policy=policy.value if policy else "skip",
+            deadline_policy=policy.value if policy else "skip", players=players,
+            options={k: v for k, v in variants.items() if v is not None},
         )
+
+    @app_commands.command(name=_("scores"), description=_("Today's and the best results of the daily challenge"))
+    @app_commands.describe(game=_("Which game"))
+    @app_commands.choices(game=game_choices())
+    async def scores(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await controller(interaction).cmd_scores(interaction, game=game.value)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby here"))
     async def join(self, interaction: discord.Interaction) -> None:

@@ -180,17 +180,18 @@ class Controller:
 
     @guarded
     async def cmd_new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
-                      deadline_hours: int | None = None, deadline_policy: str = "skip") -> None:
+                      deadline_hours: int | None = None, deadline_policy: str = "skip", players: int | None = None,
+                      options: dict | None = None) -> None:
         locale = await self.locale(interaction)
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
-        if game not in engines.ids():
-            raise ServiceError("unknown_game", game=game)
-        engine = engines.get(game)
         target = interaction.channel
         in_thread = not here and isinstance(target, discord.TextChannel)
-        if not in_thread and await self.service.open_match(interaction.channel_id):
-            raise ServiceError("match_exists")
+        await self.service.check_new(
+            guild_id=interaction.guild_id, channel_id=None if in_thread else interaction.channel_id, game=game,
+            host_id=interaction.user.id, options=options, players=players,
+        )
+        engine = engines.get(game)
         await interaction.response.defer(thinking=True)
         if in_thread:
             try:
@@ -205,12 +206,30 @@ class Controller:
         match = await self.service.new_match(
             guild_id=interaction.guild_id, channel_id=target.id, game=game, host_id=interaction.user.id,
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, deadline_policy=deadline_policy,
+            players=players, options=options,
         )
         lobby = present.lobby_post(match, locale)
         if target.id != interaction.channel_id:
             await target.send(**lobby.send_kwargs())
             lobby.content = t("lobby_thread", locale, thread=f"<#{target.id}>") + "\n" + lobby.content
         await interaction.edit_original_response(content=lobby.content, view=lobby.view)
+        if match.status == "running":  # a solo game starts at once
+            await self.after_start(match)
+
+    @guarded
+    async def cmd_scores(self, interaction: discord.Interaction, game: str) -> None:
+        locale = await self.locale(interaction)
+        engine = engines.get(game)
+        day = self.service.today()
+        lines = [t("scores_head", locale, title=engine.title(locale))]
+        for key, rows in (
+            ("scores_today", await self.service.daily_scores(interaction.guild_id, day)),
+            ("scores_best", await self.service.daily_scores(interaction.guild_id, None)),
+        ):
+            lines.append(t(key, locale, day=day))
+            lines += [f"{n}. <@{user}> {score}" + ("" if key == "scores_today" else f" ({when})")
+                      for n, (score, user, when) in enumerate(rows[:10], 1)] or [t("scores_none", locale)]
+        await self.reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @guarded
     async def cmd_join(self, interaction: discord.Interaction) -> None:
@@ -433,6 +452,16 @@ class Controller:
         for seat in outcome.newly_due:
             if seat not in outcome.secret_opened:
                 await self._safely(self.notify_turn(match, seat), "turn notice", match)
+        engine = present.engine_of(match)
+        for seat in range(len(match.seats)):
+            if any(e.key in engine.dm_events and e.visible_to == [seat] for e in outcome.events):
+                await self._safely(self.send_private_view(match, seat), "private view by DM", match)
+
+    async def send_private_view(self, match: Match, seat: int) -> None:
+        user_id = match.seats[seat]
+        locale = await self.user_locale(user_id, self.channel_locale(match))
+        payload = present.private_view(match, user_id, locale)
+        await self.dm(user_id, payload.content, files=payload.files)
 
     @staticmethod
     async def _safely(step: Awaitable[Any], what: str, match: Match) -> None:

@@ -132,7 +132,11 @@ def private_view(match: Match, user_id: int, locale: str, notice: str | None = N
         prompt = engine.prompt(state, seat)
         lines.append(engine.text(prompt.key, prompt.params, locale))
     lines.append("```\n" + render.board_text(match.game, view, locale)[:1500] + "\n```")
-    return Payload(content="\n".join(lines)[:2000], files=[board_file(match, view, locale)])
+    files = [board_file(match, view, locale)]
+    hand = render.hand_png(match.game, view, locale) if seat is not None else None
+    if hand is not None:
+        files.append(discord.File(io.BytesIO(hand), filename="hand.png"))
+    return Payload(content="\n".join(lines)[:2000], files=files)
 
 
 def picker(match: Match, seat: int, locale: str, *, group: int | None = None, page: int = 0,

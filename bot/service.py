@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from datetime import datetime, timezone
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,12 @@ def action_token(engine: Engine, action: Any) -> str:
     return hashlib.blake2s(engine.dump_action(action).encode(), digest_size=4).hexdigest()
 
 
+def daily_seed(guild_id: int | None, game: str, day: str) -> int:
+    """The same dice for everyone in a server on one day."""
+    digest = hashlib.blake2b(f"{guild_id}:{game}:{day}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
 def phase(engine: Engine, state: BaseModel) -> tuple[frozenset[int], bool]:
     seats = engine.to_act(state)
     return frozenset(seats), any(engine.prompt(state, s).secret for s in seats)
@@ -92,8 +99,38 @@ class MatchService:
 
     async def new_match(
         self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None,
-        reminder_hours: int = 24, deadline_hours: int | None = None, deadline_policy: str = "skip",
+        players: int | None = None, reminder_hours: int = 24, deadline_hours: int | None = None,
+        deadline_policy: str = "skip",
     ) -> Match:
+        """A lobby, or at once a running match when it needs no other player
+        (a solo game; a daily challenge, always solo)."""
+        parsed, players, day = self._new_settings(game, options, players)
+        async with self.store.transaction() as conn:
+            if await self.store.fetch_open_match(conn, channel_id):
+                raise ServiceError("match_exists")
+            if day and await self._played_daily(conn, guild_id, day, host_id, game):
+                raise ServiceError("daily_done")
+            match_id = await self.store.insert_match(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                options=parsed.model_dump(mode="json"),
+                seed=daily_seed(guild_id, game, day) if day else self._rng.randrange(2**63),
+                host_id=host_id,
+            )
+            await self.store.update_match(
+                conn, match_id, series_id=match_id, reminder_hours=reminder_hours, deadline_hours=deadline_hours,
+                deadline_policy=deadline_policy, players=players, daily_date=day,
+            )
+            await self.store.set_seats(conn, match_id, [host_id])
+            await self.store.add_timer(conn, match_id, "abandon", None, 0, 0, self.clock.now() + self.abandon_seconds)
+            if players == 1:
+                await self._start(conn, match_id)
+            return await self.store.fetch_match(conn, match_id)
+
+    def _new_settings(self, game: str, options: dict | None, players: int | None):
+        """Validated options, the number of players, and the day of a daily challenge."""
         try:
             engine = engines.get(game)
         except KeyError:
@@ -102,25 +139,44 @@ class MatchService:
             parsed = engine.parse_options(options)
         except ValueError:
             raise ServiceError("bad_options") from None
+        daily = bool(getattr(parsed, "daily", False))
+        players = 1 if daily else players or (1 if engine.min_seats == 1 else engine.max_seats)
+        if not engine.min_seats <= players <= engine.max_seats:
+            raise ServiceError("bad_seats", min=engine.min_seats, max=engine.max_seats)
+        return parsed, players, self.today() if daily else None
+
+    async def check_new(self, *, guild_id: int | None, channel_id: int | None, game: str, host_id: int,
+                        options: dict | None = None, players: int | None = None) -> None:
+        """Refuse early what ``new_match`` would refuse (so that a refusal can
+        be private before the public answer starts); ``channel_id`` None: a new
+        thread, which has no match yet."""
+        _, _, day = self._new_settings(game, options, players)
         async with self.store.transaction() as conn:
-            if await self.store.fetch_open_match(conn, channel_id):
+            if channel_id is not None and await self.store.fetch_open_match(conn, channel_id):
                 raise ServiceError("match_exists")
-            match_id = await self.store.insert_match(
-                conn,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                options=parsed.model_dump(mode="json"),
-                seed=self._rng.randrange(2**63),
-                host_id=host_id,
+            if day and await self._played_daily(conn, guild_id, day, host_id, game):
+                raise ServiceError("daily_done")
+
+    async def _played_daily(self, conn, guild_id: int | None, day: str, user_id: int, game: str) -> bool:
+        row = await (
+            await conn.execute(
+                "SELECT 1 FROM matches m JOIN seats s ON s.match_id = m.id"
+                " WHERE m.guild_id IS ? AND m.daily_date=? AND m.game=? AND s.user_id=? AND m.status != 'cancelled'",
+                (guild_id, day, game, user_id),
             )
-            await self.store.update_match(
-                conn, match_id, series_id=match_id, reminder_hours=reminder_hours,
-                deadline_hours=deadline_hours, deadline_policy=deadline_policy,
-            )
-            await self.store.set_seats(conn, match_id, [host_id])
-            await self.store.add_timer(conn, match_id, "abandon", None, 0, 0, self.clock.now() + self.abandon_seconds)
-            return await self.store.fetch_match(conn, match_id)
+        ).fetchone()
+        return row is not None
+
+    async def daily_scores(self, guild_id: int | None, day: str | None) -> list[tuple[int, int, str]]:
+        """Finished daily challenges of a server as (score, user, day), best first."""
+        out = []
+        for match in await self.store.daily_matches(guild_id, day):
+            if match.status == "finished" and match.outcome and match.outcome.get("scores"):
+                out.append((match.outcome["scores"][0], match.seats[0], match.daily_date))
+        return sorted(out, key=lambda item: (-item[0], item[2]))
+
+    def today(self) -> str:
+        return datetime.fromtimestamp(self.clock.now(), timezone.utc).date().isoformat()
 
     async def join(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
         """Take a seat; returns the match and whether a full lobby started."""
@@ -131,10 +187,11 @@ class MatchService:
             if user_id in match.seats:
                 raise ServiceError("already_joined")
             engine = engines.get(match.game)
-            if len(match.seats) >= engine.max_seats:
+            wanted = match.players or engine.max_seats
+            if len(match.seats) >= wanted:
                 raise ServiceError("match_full")
             await self.store.set_seats(conn, match.id, match.seats + [user_id])
-            started = len(match.seats) + 1 == engine.max_seats
+            started = len(match.seats) + 1 == wanted
             if started:
                 await self._start(conn, match.id)
             return await self.store.fetch_match(conn, match.id), started

@@ -50,6 +50,8 @@ class Match:
     timer_epoch: int = 0
     last_action_at: float | None = None
     board_due: bool = False
+    players: int | None = None
+    daily_date: str | None = None
     undo_seat: int | None = None
     undo_counter: int | None = None
     #: user ids by seat
@@ -182,6 +184,8 @@ class Store:
             timer_epoch=row["timer_epoch"],
             last_action_at=row["last_action_at"],
             board_due=bool(row["board_due"]),
+            players=row["players"],
+            daily_date=row["daily_date"],
             undo_seat=row["undo_seat"],
             undo_counter=row["undo_counter"],
             seats=[s["user_id"] for s in seats],
@@ -348,6 +352,17 @@ class Store:
                 )
             ).fetchall()
             return [_timer(r) for r in rows]
+
+    async def daily_matches(self, guild_id: int | None, date: str | None = None) -> list[Match]:
+        """Daily challenges of a server, of one day or of all days."""
+        async with self._lock:
+            sql = "SELECT * FROM matches WHERE guild_id IS ? AND daily_date IS NOT NULL"
+            args: tuple = (guild_id,)
+            if date is not None:
+                sql += " AND daily_date=?"
+                args += (date,)
+            rows = await (await self._conn.execute(sql + " ORDER BY id", args)).fetchall()
+            return [await self._match_from_row(self._conn, r) for r in rows]
 
     async def board_due_matches(self) -> list[Match]:
         async with self._lock:

@@ -15,8 +15,11 @@ __all__ = ["Engine", "Event", "IllegalAction", "Prompt", "Result", "get", "all",
 def _registry() -> dict[str, Engine]:
     # Imported here so that importing one engine does not import them all.
     from engines.himmel_und_hoelle import ENGINE as himmel_und_hoelle
+    from engines.hoch_und_hoeher import ENGINE as hoch_und_hoeher
+    from engines.halleluja import ENGINE as halleluja
+    from engines.hektor_und_achill import ENGINE as hektor_und_achill
 
-    return {e.id: e for e in (himmel_und_hoelle,)}
+    return {e.id: e for e in (himmel_und_hoelle, hoch_und_hoeher, halleluja, hektor_und_achill)}
 
 
 _ENGINES: dict[str, Engine] | None = None

@@ -87,6 +87,9 @@ class Engine(ABC):
     Event: ClassVar[type[Event]] = Event
     #: Messages of this game (prompts, events, reasons, labels), German and English.
     messages: ClassVar[Catalog]
+    #: Keys of events that also bring their seat its private view by DM (a
+    #: new hand at the start of a battle, say).
+    dm_events: ClassVar[frozenset[str]] = frozenset()
 
     # -- rules -------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-__all__ = ["board_png", "board_text", "games"]
+__all__ = ["board_png", "board_text", "games", "hand_png"]
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class _Renderer:
     view: str  # "module:Class", the pydantic View of the game
     png: str  # "module:function", (view, locale) -> PNG bytes
     text: str  # "module:function", (view, locale) -> str
+    hand: str | None = None  # "module:function", a picture of a seat's own hand, for games with hands
 
 
 _REGISTRY: dict[str, _Renderer] = {
@@ -31,6 +32,22 @@ _REGISTRY: dict[str, _Renderer] = {
         view="engines.himmel_und_hoelle.model:View",
         png="render.himmel_und_hoelle:board_png",
         text="render.himmel_und_hoelle_text:board_text",
+    ),
+    "hoch-und-hoeher": _Renderer(
+        view="engines.hoch_und_hoeher.model:View",
+        png="render.hoch_und_hoeher:board_png",
+        text="render.hoch_und_hoeher_text:board_text",
+    ),
+    "halleluja": _Renderer(
+        view="engines.halleluja.model:View",
+        png="render.halleluja:board_png",
+        text="render.halleluja_text:board_text",
+    ),
+    "hektor-und-achill": _Renderer(
+        view="engines.hektor_und_achill.model:View",
+        png="render.hektor_und_achill:board_png",
+        text="render.hektor_und_achill_text:board_text",
+        hand="render.hektor_und_achill:hand_png",
     ),
 }
 
@@ -77,3 +94,12 @@ def board_text(game_id: str, view: Any, locale: str) -> str:
     renderer = _renderer(game_id)
     describe: Callable[..., str] = _load(renderer.text)
     return describe(_view(renderer, view), locale)
+
+
+def hand_png(game_id: str, view: Any, locale: str = "en") -> bytes | None:
+    """A seat's own hand as PNG bytes, or ``None`` for a game without hands."""
+    renderer = _renderer(game_id)
+    if renderer.hand is None:
+        return None
+    draw: Callable[..., bytes] = _load(renderer.hand)
+    return draw(_view(renderer, view), locale)

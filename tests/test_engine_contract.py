@@ -121,5 +121,6 @@ def test_result_only_at_the_end(engine):
     result = engine.result(state)
     assert isinstance(result, Result)
     assert len(result.scores) == engine.min_seats
+    # usually the top scorers; a game's tie-break may pick among equal scores
     best = max(result.scores)
-    assert result.winners == [s for s, v in enumerate(result.scores) if v == best]
+    assert result.winners and set(result.winners) <= {s for s, v in enumerate(result.scores) if v == best}

@@ -1,0 +1,5 @@
+-- How many seats the host wants (a lobby that reaches it starts by itself).
+ALTER TABLE matches ADD COLUMN players INTEGER;
+-- The day of a daily challenge (YYYY-MM-DD, UTC): its seed comes from the day.
+ALTER TABLE matches ADD COLUMN daily_date TEXT;
+CREATE INDEX matches_daily ON matches (guild_id, daily_date) WHERE daily_date IS NOT NULL;

@@ -1,0 +1,206 @@
+"""Hektor und Achill (Colovini, Maggi, Nepitello; Phalanx 2003) behind the
+engine contract.
+
+Flow of a match: battles follow each other until a side's stacks run out.
+Each battle opens with the attacker's decisions (vanguard stack, the stack
+number if the vanguard is a 4, the fate tile's orientation); then four single
+turns each, attacker first, each made of two decisions: an optional action
+(or ``Skip``) and the card to play. After every pair of single turns the
+stronger side may turn the fate tile, although it may not be "its turn"; and
+a beaten side may pay a favour token to keep its deployed hero. Everything else
+(drawing, counting, returning and losing cards, the final phase) happens
+automatically. No decision is simultaneous.
+
+See :mod:`engines.hektor_und_achill.rules` for the decisions taken where the
+rulebook and RULINGS are silent.
+"""
+
+from __future__ import annotations
+
+from engines.contract import Engine, Event, IllegalAction, Prompt, Result, clone
+from engines.hektor_und_achill import rules, text
+from engines.hektor_und_achill.data import SIDES, TURNS, sort_cards
+from engines.hektor_und_achill.help import RULES_HELP
+from engines.hektor_und_achill.model import (
+    GAME_ID,
+    Action,
+    Discard,
+    Front,
+    Orient,
+    Play,
+    Rotate,
+    SaveHero,
+    SideView,
+    State,
+    Vanguard,
+    View,
+)
+
+
+class HektorUndAchill(Engine):
+    id = GAME_ID
+    titles = {"de": "Hektor und Achill", "en": "Hector and Achilles"}
+    min_seats = 2
+    max_seats = 2
+    State = State
+    Action = Action
+    View = View
+    messages = text.MESSAGES
+    # a new hand at the start of each battle is also sent by DM
+    dm_events = frozenset({"ev_hand_own", "ev_hand_own_no_hero"})
+
+    def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction("bad_seats", min=self.min_seats, max=self.max_seats)
+        self.parse_options(options)
+        return rules.initial_state(seed)
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state.phase == "over" else [state.active]
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        if state.phase == "over" or seat != state.active:
+            return []
+        phase = state.phase
+        if phase == "vanguard":
+            return rules.vanguard_actions(state)
+        if phase == "front":
+            return rules.front_actions(state)
+        if phase == "orient":
+            return rules.orient_actions(state)
+        if phase == "action":
+            return rules.optional_actions(state, seat)
+        if phase == "card":
+            return rules.card_actions(state, seat)
+        if phase == "fate":
+            return rules.rotate_actions(state)
+        return rules.save_actions(state)
+
+    def apply(self, state: State, seat: int, action) -> tuple[State, list[Event]]:
+        if isinstance(action, dict):
+            action = self.parse_action(action)
+        self._check(state, seat, action)
+        s = clone(state)
+        if isinstance(action, Vanguard):
+            events = rules.do_vanguard(s, action.stack)
+        elif isinstance(action, Front):
+            events = rules.do_front(s, action.number)
+        elif isinstance(action, Orient):
+            events = rules.do_orient(s, action.colour)
+        elif isinstance(action, Play):
+            events = rules.do_play(s, seat, action.card)
+        elif isinstance(action, Rotate):
+            events = rules.do_rotate(s, action.by)
+        elif isinstance(action, SaveHero):
+            events = rules.do_save(s, action.save)
+        else:
+            events = rules.do_optional(s, seat, action)
+        return s, events
+
+    def _check(self, state: State, seat: int, action) -> None:
+        if state.phase == "over":
+            raise IllegalAction("game_over")
+        if seat not in self.to_act(state):
+            raise IllegalAction("not_your_turn")
+        if action in self.legal_actions(state, seat):
+            return
+        if isinstance(action, (Play, Discard)) and action.card not in state.battle.hands[seat]:
+            raise IllegalAction("no_such_card", card=action.card)
+        raise IllegalAction("not_legal")
+
+    # -- views and results -------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> View:
+        b = state.battle
+        sides = [
+            SideView(
+                stacks=[len(st) for st in state.stacks[side]],
+                emptied=list(state.emptied[side]),
+                battle_stack=b.stack[side],
+                hero_stack=len(state.hero_stacks[side]),
+                favour=state.favour[side],
+                favour_lost=state.favour_lost[side],
+                shame=state.shame[side],
+                hand_size=len(b.hands[side]),
+                has_hero=b.heroes[side] is not None,
+                played=[p.model_copy() for p in b.played[side]],
+                strength=rules.strength(b.played[side]),
+                turns=b.turns[side],
+                fate_colour=b.fate.colour_of(side) if b.fate else None,
+                discards=list(state.discards[side]),
+                heroes_lost=list(state.heroes_lost[side]),
+            )
+            for side in SIDES
+        ]
+        own = seat is not None
+        return View(
+            seat=seat,
+            battle_no=state.battle_no,
+            attacker=state.attacker,
+            phase=state.phase,
+            active=state.active,
+            to_act=self.to_act(state),
+            vanguard_stack=b.vanguard_stack,
+            number=b.number,
+            fate=b.fate.model_copy() if b.fate else None,
+            fate_stack=len(state.fate_stack),
+            fate_discards=list(state.fate_discards),
+            sides=sides,
+            hand=sort_cards(b.hands[seat]) if own else None,
+            hero=b.heroes[seat] if own else None,
+            own_score=rules.side_score(state, seat) if own and b.fate and b.played[seat] else None,
+            report=state.report.model_copy(deep=True) if state.report else None,
+            over=state.phase == "over",
+            winners=list(state.winners),
+            end_reason=state.end_reason,
+        )
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = [int(side in state.winners) for side in SIDES]
+        return Result(scores=scores, winners=list(state.winners), reason=state.end_reason)
+
+    def prompt(self, state: State, seat: int) -> Prompt:
+        if state.phase == "over":
+            return Prompt(key="pr_over")
+        if seat != state.active:
+            return Prompt(key="pr_wait", params={"side": state.active})
+        b = state.battle
+        phase = state.phase
+        if phase == "vanguard":
+            return Prompt(key="pr_vanguard", params={"battle": state.battle_no})
+        if phase == "front":
+            return Prompt(key="pr_front")
+        if phase == "orient":
+            return Prompt(key="pr_orient", params={"tile": b.fate.tile})
+        if phase in ("action", "card"):
+            params = {"turn": min(b.turns[seat] + 1, TURNS), "fate_colour": b.fate.colour_of(seat)}
+            hero = rules.side_hero(state, seat)
+            if hero is None:
+                return Prompt(key=f"pr_{phase}_no_hero", params=params)
+            return Prompt(key=f"pr_{phase}", params={**params, "hero": hero})
+        if phase == "fate":
+            own, theirs = rules.strength(b.played[seat]), rules.strength(b.played[1 - seat])
+            return Prompt(key="pr_fate", params={"own": own, "theirs": theirs})
+        return Prompt(key="pr_save_hero", params={"hero": rules.deployed_hero(state, seat)})
+
+    # -- words -------------------------------------------------------------
+
+    def label(self, state: State, seat: int, action, locale: str) -> str:
+        return text.label(state, seat, action, locale)
+
+    def group(self, state: State, seat: int, action, locale: str) -> str:
+        return text.group(state, seat, action, locale)
+
+    def seat_name(self, seat: int, locale: str) -> str:
+        return text.side_name(seat, locale)
+
+    def localise_params(self, params: dict, locale: str) -> dict:
+        return text.localise(super().localise_params(params, locale), locale)
+
+    def rules_help(self, locale: str) -> list[str]:
+        return list(RULES_HELP.get(locale, RULES_HELP["en"]))
+
+
+ENGINE = HektorUndAchill()

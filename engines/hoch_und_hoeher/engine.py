@@ -1,0 +1,144 @@
+"""Hoch und höher (Matthias Greßinger, 2024) behind the engine contract.
+
+Flow of a match: at the start of every turn the engine rolls the die for the
+seat to act (the number is in the state and public before the seat decides).
+The seat then makes exactly one move for that number; the turn passes (two
+players alternate, the solo player goes on) and the next roll is made. A roll
+that allows no move ends the game at once. Nothing is hidden, so no prompt is
+secret and every event is public.
+
+See :mod:`engines.hoch_und_hoeher.rules` for the decisions taken where the
+rulebook and RULINGS are silent, and :mod:`engines.hoch_und_hoeher.scoring`
+for the scores.
+"""
+
+from __future__ import annotations
+
+from engines.contract import Engine, Event, IllegalAction, Prompt, Result, clone
+from engines.hoch_und_hoeher import rules, scoring, text
+from engines.hoch_und_hoeher.help import RULES_HELP
+from engines.hoch_und_hoeher.model import (
+    GAME_ID,
+    PAWNS,
+    Action,
+    Options,
+    PawnView,
+    Place,
+    State,
+    TowerView,
+    View,
+    owner,
+)
+
+
+class HochUndHoeher(Engine):
+    id = GAME_ID
+    titles = {"de": "Hoch und höher", "en": "High and Higher"}
+    min_seats = 1
+    max_seats = 2
+    Options = Options
+    State = State
+    Action = Action
+    View = View
+    messages = text.MESSAGES
+
+    def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction("bad_seats", min=self.min_seats, max=self.max_seats)
+        return rules.initial_state(seats, seed, self.parse_options(options))
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state.over else [state.active]
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        if seat not in self.to_act(state):
+            return []
+        return rules.moves(state, seat, state.roll)
+
+    def apply(self, state: State, seat: int, action) -> tuple[State, list[Event]]:
+        if isinstance(action, dict):
+            action = self.parse_action(action)
+        if state.over:
+            raise IllegalAction("game_over")
+        if seat not in self.to_act(state):
+            raise IllegalAction("not_your_turn")
+        if action not in self.legal_actions(state, seat):
+            rules.check(state, seat, action)
+            raise IllegalAction("not_legal")
+        s = clone(state)
+        if isinstance(action, Place):
+            events = rules.do_place(s, seat, action)
+        else:
+            events = rules.do_stack(s, seat, action)
+        s.turn += 1
+        s.active = rules.next_seat(s)
+        return s, events + rules.begin_turn(s)
+
+    # -- views and results -------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> View:
+        movable = set() if state.over else rules.movable(state, state.roll)
+        placeable = set() if state.over else rules.placeable(state, state.active, state.roll)
+        heights, points = scoring.heights(state), scoring.points(state)
+        where = {t.pawn: t.id for t in state.towers if t.pawn is not None}
+        winners, tiebreak = scoring.ranking(state) if state.over else ([], False)
+        return View(
+            seat=seat,
+            players=state.players,
+            hierarchy=state.hierarchy,
+            daily=state.daily,
+            towers=[
+                TowerView(id=t.id, height=t.height, pawn=t.pawn, movable=t.id in movable, placeable=t.id in placeable)
+                for t in state.towers
+            ],
+            pawns=[
+                PawnView(
+                    colour=p, owner=owner(p, state.players), tower=where.get(p), height=heights[p], points=points[p]
+                )
+                for p in PAWNS
+            ],
+            roll=state.roll,
+            active=state.active,
+            turn=state.turn,
+            to_act=self.to_act(state),
+            scores=scoring.scores(state),
+            dieoff=[list(r) for r in state.dieoff],
+            starter=rules.starter(state),
+            last=state.last.model_copy() if state.last else None,
+            over=state.over,
+            winners=winners,
+            tiebreak=tiebreak,
+        )
+
+    def result(self, state: State) -> Result | None:
+        if not state.over:
+            return None
+        winners, tiebreak = scoring.ranking(state)
+        return Result(scores=scoring.scores(state), winners=winners, reason="tiebreak" if tiebreak else "no_move")
+
+    def prompt(self, state: State, seat: int) -> Prompt:
+        if state.over:
+            return Prompt(key="pr_over")
+        if seat not in self.to_act(state):
+            return Prompt(key="pr_wait", params={"seat": state.active, "roll": state.roll})
+        return Prompt(key="pr_turn", params={"roll": state.roll})
+
+    # -- words -------------------------------------------------------------
+
+    def label(self, state: State, seat: int, action, locale: str) -> str:
+        return text.label(state, seat, action, locale)
+
+    def group(self, state: State, seat: int, action, locale: str) -> str:
+        return text.group(state, seat, action, locale)
+
+    def seat_name(self, seat: int, locale: str) -> str:
+        return text.team_name(seat, locale)
+
+    def localise_params(self, params: dict, locale: str) -> dict:
+        return text.localise(super().localise_params(params, locale), locale)
+
+    def rules_help(self, locale: str) -> list[str]:
+        return list(RULES_HELP.get(locale, RULES_HELP["en"]))
+
+
+ENGINE = HochUndHoeher()
