@@ -115,7 +115,7 @@ class Engine(ABC):
     def prompt(self, state: BaseModel, seat: int) -> Prompt: ...
 
     #: Kinds of action meaning "nothing more now", preferred by ``default_action``.
-    PASSIVE_KINDS: ClassVar[tuple[str, ...]] = ("end", "pass", "stop", "leave", "none")
+    PASSIVE_KINDS: ClassVar[tuple[str, ...]] = ("end", "pass", "skip", "stop_tile", "leave_stone")
 
     def default_action(self, state: BaseModel, seat: int) -> Any:
         """The choice made for a seat whose deadline passed: pass or end the

@@ -124,3 +124,16 @@ def test_result_only_at_the_end(engine):
     # usually the top scorers; a game's tie-break may pick among equal scores
     best = max(result.scores)
     assert result.winners and set(result.winners) <= {s for s, v in enumerate(result.scores) if v == best}
+
+
+@pytest.mark.parametrize("engine", ALL, ids=IDS)
+def test_default_action_for_a_missed_deadline_is_legal(engine):
+    """What the bot plays for a seat whose deadline passed (policy "skip")."""
+    for state, *_ in random_walk(engine, 13, 300):
+        for seat in engine.to_act(state):
+            action = engine.default_action(state, seat)
+            assert action in engine.legal_actions(state, seat)
+            kinds = {getattr(a, "kind", None) for a in engine.legal_actions(state, seat)}
+            passive = [k for k in engine.PASSIVE_KINDS if k in kinds]
+            if passive and engine.id != "hektor-und-achill":
+                assert action.kind == passive[0]

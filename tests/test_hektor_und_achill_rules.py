@@ -5,6 +5,7 @@ the rulebook section it checks."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import cycle, islice
 
@@ -797,3 +798,27 @@ def test_labels_name_the_fate_colours_and_cards():
     assert E.label(s, GREEKS, Rotate(by=0), "en") == "Leave it: you blue · opponent purple"
     s.phase, s.active = "card", TROJANS
     assert E.label(s, TROJANS, Play(card="red1"), "de") == "Ausspielen: rot 1"
+
+
+def test_decision_default_choices_for_a_missed_deadline_are_the_passive_ones():
+    """Bot deadlines (policy "skip"): no optional action, no rotation, no token paid."""
+    from engines.hektor_und_achill.model import Rotate, SaveHero, Skip
+
+    engine = engines.get("hektor-und-achill")
+    seen = set()
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = engine.setup(2, seed)
+        for _ in range(400):
+            seats = engine.to_act(state)
+            if not seats:
+                break
+            legal = engine.legal_actions(state, seats[0])
+            default = engine.default_action(state, seats[0])
+            for passive in (Skip(), Rotate(by=0), SaveHero(save=False)):
+                if passive in legal:
+                    assert default == passive
+                    seen.add(passive.kind)
+                    break
+            state, _ = engine.apply(state, seats[0], rnd.choice(legal))
+    assert {"skip", "rotate"} <= seen

@@ -31,6 +31,7 @@ from engines.hektor_und_achill.model import (
     Rotate,
     SaveHero,
     SideView,
+    Skip,
     State,
     Vanguard,
     View,
@@ -186,6 +187,15 @@ class HektorUndAchill(Engine):
         return Prompt(key="pr_save_hero", params={"hero": rules.deployed_hero(state, seat)})
 
     # -- words -------------------------------------------------------------
+
+    def default_action(self, state, seat: int):
+        """For a missed deadline: no optional action, no rotation of the fate
+        tile, no favour token paid; otherwise the first choice listed."""
+        legal = self.legal_actions(state, seat)
+        for passive in (Skip(), Rotate(by=0), SaveHero(save=False)):
+            if passive in legal:
+                return passive
+        return super().default_action(state, seat)
 
     def label(self, state: State, seat: int, action, locale: str) -> str:
         return text.label(state, seat, action, locale)
