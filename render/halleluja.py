@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from engines.halleluja.model import COLUMNS, DIRECTIONS, LADDER_TOP, SIZE, Stone, View, row_col
 from engines.halleluja.text import COLOUR_LETTERS
-from render.fonts import font
+from render.typeface import font
 from render.halleluja_text import decider, end_reason, set_sum_short, words
 
 # -- layout (pixels) -----------------------------------------------------------

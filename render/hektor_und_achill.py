@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from engines.hektor_und_achill.data import GREEKS, HOME, TROJANS, card_colour, card_value, hero_colour, hero_value
 from engines.hektor_und_achill.model import Played, View
 from engines.hektor_und_achill.text import colour_name, side_name
-from render.fonts import font
+from render.typeface import font
 from render.hektor_und_achill_text import current_turn, locale_of, report_lines, words
 
 # -- layout (pixels) -----------------------------------------------------------

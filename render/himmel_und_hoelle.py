@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.himmel_und_hoelle.model import COLUMNS, HEAVEN, HELL, ROWS, View
-from render.fonts import font
+from render.typeface import font
 from render.himmel_und_hoelle_text import end_reason, words
 
 # -- layout (pixels) -----------------------------------------------------------

@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.hoch_und_hoeher.model import TEAM_B, TEAM_G, TowerView, View
-from render.fonts import font
+from render.typeface import font
 from render.hoch_und_hoeher_text import (
     MAX_SCORE,
     dieoff_rounds,

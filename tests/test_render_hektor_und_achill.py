@@ -14,7 +14,7 @@ from engines.hektor_und_achill.data import COLOURS, GREEKS, HOME, TROJANS
 from engines.hektor_und_achill.model import Fate, Played, Report, SideView, View
 from render import board_png, board_text, games
 from render import hektor_und_achill as R
-from render.fonts import font
+from render.typeface import font
 
 GAME = "hektor-und-achill"
 E = engines.get(GAME)

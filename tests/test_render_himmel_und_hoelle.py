@@ -10,7 +10,7 @@ from PIL import Image
 from engines.himmel_und_hoelle.model import FIELDS, HEAVEN, HELL, ConflictView, Die, Reveal, View
 from render import board_png, board_text, games
 from render import himmel_und_hoelle as R
-from render.fonts import font
+from render.typeface import font
 
 GAME = "himmel-und-hoelle"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
