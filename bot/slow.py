@@ -8,7 +8,6 @@ controller should announce.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import engines
 from bot.service import DAY, HOUR, MatchService, MoveOutcome, ServiceError, action_token

@@ -10,7 +10,6 @@ number on it, and the stones beneath show as small chips at its left edge.
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
@@ -18,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engines.halleluja.model import COLUMNS, DIRECTIONS, LADDER_TOP, SIZE, Stone, View, row_col
 from engines.halleluja.text import COLOUR_LETTERS
+from render.png import encode
 from render.typeface import font
 from render.halleluja_text import decider, end_reason, set_sum_short, words
 
@@ -399,7 +399,4 @@ def board_png(view: View, locale: str = "en") -> bytes:
         y = draw_player(d, view, w, p, y) + 8
     y = draw_neutral(d, view, w, y)
     bottom = max(y, BOARD_Y + BOARD_W + LABEL) + 8
-    out = io.BytesIO()
-    im = im.crop((0, 0, WIDTH, min(bottom, MAX_HEIGHT))).quantize(palette=palette(), dither=Image.Dither.NONE)
-    im.save(out, "PNG", compress_level=6)
-    return out.getvalue()
+    return encode(im, bottom, palette())

@@ -11,7 +11,6 @@ its bottom side the Greeks, and a quarter turn brings a side colour to them.
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
@@ -20,6 +19,7 @@ from PIL import Image, ImageDraw
 from engines.hektor_und_achill.data import GREEKS, HOME, TROJANS, card_colour, card_value, hero_colour, hero_value
 from engines.hektor_und_achill.model import Played, View
 from engines.hektor_und_achill.text import colour_name, side_name
+from render.png import encode as encode_png
 from render.typeface import font
 from render.hektor_und_achill_text import current_turn, locale_of, report_lines, words
 
@@ -437,10 +437,7 @@ def palette() -> Image.Image:
 
 
 def encode(im: Image.Image, height: int) -> bytes:
-    out = io.BytesIO()
-    im = im.crop((0, 0, im.width, min(height, im.height))).quantize(palette=palette(), dither=Image.Dither.NONE)
-    im.save(out, "PNG", compress_level=6)
-    return out.getvalue()
+    return encode_png(im, height, palette())
 
 
 def board_png(view: View, locale: str = "en") -> bytes:

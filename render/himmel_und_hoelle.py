@@ -8,12 +8,12 @@ Flat colours only, so the PNG stays small and encodes fast.
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.himmel_und_hoelle.model import COLUMNS, HEAVEN, HELL, ROWS, View
+from render.png import encode
 from render.typeface import font
 from render.himmel_und_hoelle_text import end_reason, words
 
@@ -405,7 +405,4 @@ def board_png(view: View, locale: str = "en") -> bytes:
     if view.hand is not None and view.seat is not None:
         y = draw_hand(d, view, w, y) + 10
     y = draw_status(d, view, w, y) + 6
-    out = io.BytesIO()
-    im = im.crop((0, 0, WIDTH, min(y, MAX_HEIGHT))).quantize(palette=palette(), dither=Image.Dither.NONE)
-    im.save(out, "PNG", compress_level=6)
-    return out.getvalue()
+    return encode(im, y, palette())

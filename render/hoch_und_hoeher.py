@@ -11,13 +11,13 @@ a fixed palette, so the PNG stays small and encodes fast.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.hoch_und_hoeher.model import TEAM_B, TEAM_G, TowerView, View
+from render.png import encode
 from render.typeface import font
 from render.hoch_und_hoeher_text import (
     MAX_SCORE,
@@ -363,8 +363,5 @@ def board_png(view: View, locale: str = "en") -> bytes:
     else:
         y = draw_team_box(d, view, w, TEAM_B, MARGIN, y, WIDTH - 2 * MARGIN)
     y = draw_status(d, view, w, y + 8) + 6
-    out = io.BytesIO()
-    im = im.crop((0, 0, WIDTH, min(y, MAX_HEIGHT))).quantize(palette=palette(), dither=Image.Dither.NONE)
-    im.save(out, "PNG", compress_level=6)
-    return out.getvalue()
+    return encode(im, y, palette())
 
