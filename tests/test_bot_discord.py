@@ -324,3 +324,47 @@ async def test_a_board_post_lost_in_a_crash_is_made_at_the_next_start(fake, db):
         await fake.wait_until(lambda: len(table.boards()) == posts + 1 or None, timeout=5, what="the repaired post")
     match, _ = await stored(db)
     assert not match.board_due and match.board_message_id == table.board().id
+
+
+async def test_log_and_my_view_buttons_leave_and_cancel(fake, db):
+    w = fake.world
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        table.channel = w.channel("spiele")
+        await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True)
+        await table.command(w.bob, "game join")
+        # a running match cannot be left, only resigned or cancelled by all
+        refused = await (await table.command(w.bob, "game leave")).wait_ephemeral()
+        assert "resign" in refused.content
+        await table.turn(w.alice, "Ziehen B1 → B2")
+        log = await (await table.click_board(w.bob, "log")).wait_ephemeral()
+        assert "Hell moves B1 → B2" in log.content
+        mine = await (await table.click_board(w.alice, "view")).wait_ephemeral()
+        assert "Deine Karten: 0, 1, 2" in mine.content and mine.attachment("board.png")
+        spectator = await (await table.click_board(w.carol, "view")).wait_ephemeral()
+        assert "watching" in spectator.content and "Your cards" not in spectator.content
+        first = await (await table.command(w.alice, "game cancel")).wait_response()
+        assert w.bob.mention in first.content
+        await table.command(w.bob, "game cancel")
+        match, _ = await stored(db)
+        assert match.status == "cancelled"
+        assert table.boards() == []  # the board lost its buttons
+
+
+async def test_a_host_leaving_the_lobby_passes_it_on(fake, db):
+    w = fake.world
+    channel = w.channel("turniere")
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        table.channel = channel
+        await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True, players=2)
+        store_match, _ = await stored(db)
+        assert store_match.status == "lobby"
+        await table.command(w.alice, "game leave")
+        match, _ = await stored(db)
+        assert match.status == "cancelled"  # nobody left in it
+        await table.command(w.bob, "game new", game="halleluja", here=True, players=3)
+        await table.command(w.alice, "game join")
+        await table.command(w.bob, "game leave")
+        second, _ = await stored(db, 2)
+        assert second.status == "lobby" and second.host_id == w.alice.id and second.seats == [w.alice.id]

@@ -1,0 +1,110 @@
+"""Pickers of any size stay within Discord's limits: flat pages of buttons,
+or a menu of groups with pages of buttons."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Literal
+
+import pytest
+from pydantic import BaseModel
+
+import engines
+from bot import present
+from bot.storage import Match
+from engines.himmel_und_hoelle import ENGINE as HUH
+
+
+class Pick(BaseModel):
+    kind: Literal["pick"] = "pick"
+    n: int
+
+
+class ManyChoices(type(HUH)):
+    """Himmel und Hölle with a made-up decision of ``count`` choices in ``groups`` groups."""
+
+    id = "many-choices"
+    Action = Pick
+
+    def __init__(self, count: int, groups: int) -> None:
+        self.count, self.groups = count, groups
+
+    def legal_actions(self, state, seat):
+        return [Pick(n=i) for i in range(self.count)] if seat in self.to_act(state) else []
+
+    def label(self, state, seat, action, locale):
+        return f"Choice number {action.n} " + "x" * 90
+
+    def group(self, state, seat, action, locale):
+        return f"Group {action.n % self.groups}"
+
+
+def match_for(engine) -> Match:
+    state = HUH.setup(2, 1)
+    return Match(
+        id=7, guild_id=1, channel_id=2, game=engine.id, options={}, seed=1, status="running", host_id=1,
+        state=state.model_dump_json(), counter=3, board_counter=3, board_channel_id=2, board_message_id=9,
+        outcome=None, series_id=7, created_at="", updated_at="", seats=[11, 12], decision_counters=[3, 0],
+        cancel_votes=[False, False],
+    )
+
+
+@pytest.fixture
+def many(monkeypatch):
+    def install(count: int, groups: int):
+        engine = ManyChoices(count, groups)
+        monkeypatch.setitem(engines._engines(), engine.id, engine)
+        monkeypatch.setattr(present.render, "board_png", lambda *a, **k: b"\x89PNG")
+        monkeypatch.setattr(present.render, "board_text", lambda *a, **k: "board")
+        return match_for(engine)
+
+    return install
+
+
+def components(payload):
+    return list(payload.view.children)
+
+
+def check_limits(payload) -> None:
+    items = components(payload)
+    ids = [i.custom_id for i in items]
+    assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids)
+    assert len(items) <= 25
+    for item in items:
+        if hasattr(item, "label") and item.label:
+            assert len(item.label) <= 80
+    rows = [getattr(i, "row", None) for i in items]
+    assert all(r is None or 0 <= r <= 4 for r in rows)
+
+
+def test_few_choices_are_plain_buttons(many):
+    payload = present.picker(many(12, 3), 0, "en")
+    check_limits(payload)
+    assert len(components(payload)) == 12
+    assert all(type(i).__name__ == "ActionButton" for i in components(payload))
+
+
+def test_many_groups_give_flat_pages_of_twenty(many):
+    match = many(47, 30)  # more groups than a menu may list
+    pages = [present.picker(match, 0, "en", page=p) for p in range(3)]
+    for payload in pages:
+        check_limits(payload)
+    shown = [[i.index for i in components(p) if type(i).__name__ == "ActionButton"] for p in pages]
+    assert [len(s) for s in shown] == [20, 20, 7]
+    assert sorted(itertools.chain(*shown)) == list(range(47))
+    nav = [i for i in components(pages[0]) if type(i).__name__ == "PageButton"]
+    assert len(nav) == 2 and nav[0].item.disabled and not nav[1].item.disabled
+
+
+def test_a_group_menu_with_pages_of_fifteen(many):
+    match = many(40, 2)  # 20 choices in each of two groups
+    first = present.picker(match, 0, "en", group=1, page=0)
+    check_limits(first)
+    select = next(i for i in components(first) if type(i).__name__ == "GroupSelect")
+    assert [o.label for o in select.item.options] == ["Group 0", "Group 1"]
+    assert [o.default for o in select.item.options] == [False, True]
+    buttons = [i for i in components(first) if type(i).__name__ == "ActionButton"]
+    assert len(buttons) == 15 and all(b.index % 2 == 1 for b in buttons)
+    second = present.picker(match, 0, "en", group=1, page=1)
+    rest = [i.index for i in components(second) if type(i).__name__ == "ActionButton"]
+    assert len(rest) == 5 and set(rest).isdisjoint(b.index for b in buttons)
