@@ -52,6 +52,7 @@ class Brettbote(commands.Bot):
         service = MatchService(self.store, clock=self.clock, abandon_days=self.settings.abandon_days)
         self.controller = Controller(self, self.store, service)
         self.scheduler = Scheduler(self.store, self.clock, self.controller.fire_timer)
+        await service.rearm()
         if self.run_scheduler:
             self.scheduler.start()
         self.add_dynamic_items(*ALL_ITEMS)

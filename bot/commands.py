@@ -66,7 +66,7 @@ class GameCommands(app_commands.Group):
         hierarchy: bool | None = None,
         daily: bool | None = None,
         quick_setup: bool | None = None,
-        max_rounds: app_commands.Range[int, 1, 100] | None = None,
+        max_rounds: app_commands.Range[int, 5, 100] | None = None,
     ) -> None:
         # only the variants the player set: a game refuses ones it does not have
         variants = {"hierarchy": hierarchy, "daily": daily, "quick_setup": quick_setup, "max_rounds": max_rounds}
@@ -77,10 +77,10 @@ class GameCommands(app_commands.Group):
         )
 
     @app_commands.command(name=_("scores"), description=_("Today's and the best results of the daily challenge"))
-    @app_commands.describe(game=_("Which game"))
+    @app_commands.describe(game=_("Which game"), hierarchy=_("Hoch und höher: the hierarchy variant"))
     @app_commands.choices(game=game_choices())
-    async def scores(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await controller(interaction).cmd_scores(interaction, game=game.value)
+    async def scores(self, interaction: discord.Interaction, game: app_commands.Choice[str], hierarchy: bool = False) -> None:
+        await controller(interaction).cmd_scores(interaction, game=game.value, hierarchy=hierarchy)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby here"))
     async def join(self, interaction: discord.Interaction) -> None:

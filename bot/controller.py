@@ -126,7 +126,10 @@ class Controller:
     async def _post_board(self, match: Match, notes: list[str]) -> None:
         locale = self.channel_locale(match)
         totals = await self.service.series_totals(match) if match.status == "finished" else None
-        since = [e for entry in await self.service.log(match.id) if entry.counter > match.board_counter for e in entry.events]
+        since = [
+            e for entry in await self.service.log(match.id)
+            if entry.counter > match.board_counter and entry.undone_by is None for e in entry.events
+        ]
         payload = present.board_post(match, locale, events=since, totals=totals, notes=notes)
         channel = await self.channel(match.channel_id)
         message = await channel.send(**payload.send_kwargs())
@@ -217,14 +220,15 @@ class Controller:
             await self.after_start(match)
 
     @guarded
-    async def cmd_scores(self, interaction: discord.Interaction, game: str) -> None:
+    async def cmd_scores(self, interaction: discord.Interaction, game: str, hierarchy: bool = False) -> None:
         locale = await self.locale(interaction)
+        variants = {"hierarchy": hierarchy} if "hierarchy" in engines.get(game).Options.model_fields else None
         engine = engines.get(game)
         day = self.service.today()
         lines = [t("scores_head", locale, title=engine.title(locale))]
         for key, rows in (
-            ("scores_today", await self.service.daily_scores(interaction.guild_id, day)),
-            ("scores_best", await self.service.daily_scores(interaction.guild_id, None)),
+            ("scores_today", await self.service.daily_scores(interaction.guild_id, game, day, variants)),
+            ("scores_best", await self.service.daily_scores(interaction.guild_id, game, None, variants)),
         ):
             lines.append(t(key, locale, day=day))
             lines += [f"{n}. <@{user}> {score}" + ("" if key == "scores_today" else f" ({when})")

@@ -160,7 +160,11 @@ BOT = Catalog(
         },
         "abandoned": {"de": "💤 Die Partie wurde wegen Inaktivität geschlossen.", "en": "💤 The match was closed for inactivity."},
         "undo_nothing": {"de": "Es gibt keinen eigenen Zug zum Zurücknehmen (oder jemand hat seitdem gezogen).", "en": "There is no move of yours to take back (or someone has moved since)."},
-        "undo_secret": {"de": "Über eine aufgedeckte geheime Wahl hinweg kann nichts zurückgenommen werden.", "en": "Nothing can be taken back across a revealed secret choice."},
+        "undo_secret": {
+            "de": "Über eine aufgedeckte geheime Wahl, eine gezogene Karte oder einen Wurf hinweg kann nichts zurückgenommen werden.",
+            "en": "Nothing can be taken back across a revealed secret choice, a drawn card or a roll.",
+        },
+        "undo_solo": {"de": "Im Solospiel gibt es kein Zurücknehmen.", "en": "There are no takebacks in a solo game."},
         "undo_outdated": {"de": "Diese Anfrage gilt nicht mehr.", "en": "This request no longer applies."},
         "undo_request": {
             "de": "↩ {player} möchte den letzten Zug zurücknehmen. {others}, einverstanden?",

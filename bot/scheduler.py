@@ -60,8 +60,13 @@ class Scheduler:
     async def _loop(self) -> None:
         while True:
             self.store.timer_added.clear()
-            await self.run_due()
-            timer = await self.store.next_timer()
+            try:
+                await self.run_due()
+                timer = await self.store.next_timer()
+            except Exception:  # the database hiccuped: try again shortly, never die
+                log.exception("scheduler round failed")
+                timer = None
+                await asyncio.sleep(5)
             delay = MAX_SLEEP if timer is None else min(MAX_SLEEP, timer.due_at - self.clock.now())
             self.idle.set()
             await self.clock.sleep(delay, self.store.timer_added)

@@ -124,7 +124,7 @@ class MatchService:
                 deadline_policy=deadline_policy, players=players, daily_date=day,
             )
             await self.store.set_seats(conn, match_id, [host_id])
-            await self.store.add_timer(conn, match_id, "abandon", None, 0, 0, self.clock.now() + self.abandon_seconds)
+            await self.store.replace_abandon_timer(conn, match_id, 0, self.clock.now() + self.abandon_seconds)
             if players == 1:
                 await self._start(conn, match_id)
             return await self.store.fetch_match(conn, match_id)
@@ -161,17 +161,21 @@ class MatchService:
         row = await (
             await conn.execute(
                 "SELECT 1 FROM matches m JOIN seats s ON s.match_id = m.id"
-                " WHERE m.guild_id IS ? AND m.daily_date=? AND m.game=? AND s.user_id=? AND m.status != 'cancelled'",
+                # cancelled ones count too: the day's dice are known once seen
+                " WHERE m.guild_id IS ? AND m.daily_date=? AND m.game=? AND s.user_id=?",
                 (guild_id, day, game, user_id),
             )
         ).fetchone()
         return row is not None
 
-    async def daily_scores(self, guild_id: int | None, day: str | None) -> list[tuple[int, int, str]]:
-        """Finished daily challenges of a server as (score, user, day), best first."""
+    async def daily_scores(self, guild_id: int | None, game: str, day: str | None,
+                           options: dict | None = None) -> list[tuple[int, int, str]]:
+        """Finished daily challenges of a game in a server as (score, user,
+        day), best first; only runs with the same variant options compare."""
         out = []
         for match in await self.store.daily_matches(guild_id, day):
-            if match.status == "finished" and match.outcome and match.outcome.get("scores"):
+            same = match.game == game and all(match.options.get(k) == v for k, v in (options or {}).items())
+            if same and match.status == "finished" and match.outcome and match.outcome.get("scores"):
                 out.append((match.outcome["scores"][0], match.seats[0], match.daily_date))
         return sorted(out, key=lambda item: (-item[0], item[2]))
 
@@ -237,7 +241,7 @@ class MatchService:
         their deadline (if the match has one) and the match's abandonment timer."""
         now = self.clock.now()
         await self.store.update_match(conn, match.id, last_action_at=now)
-        await self.store.add_timer(conn, match.id, "abandon", None, match.counter, match.timer_epoch, now + self.abandon_seconds)
+        await self.store.replace_abandon_timer(conn, match.id, match.counter, now + self.abandon_seconds)
         if match.paused:
             return
         for seat in seats:
@@ -268,6 +272,30 @@ class MatchService:
         if match is None or (match.state is None and match.status != "lobby"):
             raise ServiceError("no_match")
         return match
+
+    async def rearm(self) -> int:
+        """Give every waiting seat of a running match its reminder (and
+        deadline) again if a crash lost them between claiming a timer and
+        setting the next one; returns how many seats needed it."""
+        count = 0
+        async with self.store.transaction() as conn:
+            for match in await self.store.fetch_running(conn):
+                if match.paused:
+                    continue
+                engine = engines.get(match.game)
+                for seat in engine.to_act(engine.load_state(match.state)):
+                    counter, now = match.decision_counters[seat], self.clock.now()
+                    kinds = await self.store.pending_kinds(conn, match.id, seat, counter, match.timer_epoch)
+                    missing = {"reminder", "deadline"} - kinds if match.deadline_hours else {"reminder"} - kinds
+                    if "reminder" in missing:
+                        await self.store.add_timer(conn, match.id, "reminder", seat, counter, match.timer_epoch,
+                                                   now + match.reminder_hours * HOUR)
+                    if "deadline" in missing:
+                        opened = match.decision_at[seat] or now
+                        due = max(opened + match.deadline_hours * HOUR, match.away_until[seat] or 0, now)
+                        await self.store.add_timer(conn, match.id, "deadline", seat, counter, match.timer_epoch, due)
+                    count += bool(missing)
+        return count
 
     async def unannounced(self) -> list[Match]:
         """Matches with a move whose board post was never made."""
@@ -458,12 +486,13 @@ class MatchService:
             if await self.store.fetch_open_match(conn, old.channel_id):
                 raise ServiceError("match_exists")
             seats = old.seats[1:] + old.seats[:1]
+            options = {k: v for k, v in old.options.items() if k != "daily"}  # a rematch is no daily challenge
             match_id = await self.store.insert_match(
                 conn,
                 guild_id=old.guild_id,
                 channel_id=old.channel_id,
                 game=old.game,
-                options=old.options,
+                options=options,
                 seed=self._rng.randrange(2**63),
                 host_id=user_id,
                 series_id=old.series_id or old.id,

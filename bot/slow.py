@@ -114,14 +114,28 @@ class SlowPlay:
         state = engine.setup(len(match.seats), match.seed, match.options)
         first = run[0].counter
         for entry in log:
-            if entry.counter >= first and any(engine.prompt(state, s).secret for s in engine.to_act(state)):
+            before = state
+            state, events = engine.apply(state, entry.seat, engine.parse_action(entry.action))
+            if entry.counter >= first and self._revealed(engine, before, state, events):
                 raise ServiceError("undo_secret")
-            state, _ = engine.apply(state, entry.seat, engine.parse_action(entry.action))
         return run
+
+    @staticmethod
+    def _revealed(engine, before, after, events) -> bool:
+        """Did this step bring out something a takeback cannot hide again: a
+        secret choice, information for one seat only (a drawn card), or a
+        roll of the dice or a shuffle (the same seed would show it again)?"""
+        if any(engine.prompt(before, s).secret for s in engine.to_act(before)):
+            return True
+        if any(e.visible_to is not None for e in events):
+            return True
+        return getattr(before, "rng", None) != getattr(after, "rng", None)
 
     async def request_undo(self, channel_id: int, user_id: int) -> Match:
         async with self.store.transaction() as conn:
             match, seat = await self._running(conn, channel_id, user_id)
+            if len(match.seats) < 2:
+                raise ServiceError("undo_solo")
             await self._takeback_run(conn, match, seat)
             await self.store.update_seats(conn, match.id, undo_vote=0)
             await self.store.update_seat(conn, match.id, seat, undo_vote=1)
@@ -210,9 +224,9 @@ class SlowPlay:
             return None
         if timer.kind == "reminder":
             async with self.store.transaction() as conn:
-                await self.store.add_timer(
-                    conn, match.id, "reminder", timer.seat, timer.counter, timer.epoch, timer.due_at + match.reminder_hours * HOUR
-                )
+                # counted from now: after a long downtime one reminder, not one per missed interval
+                due = max(timer.due_at, self.clock.now()) + match.reminder_hours * HOUR
+                await self.store.add_timer(conn, match.id, "reminder", timer.seat, timer.counter, timer.epoch, due)
             return Fired("reminder", match, timer.seat)
         away = match.away_until[timer.seat]
         if away and away > self.clock.now():
@@ -235,6 +249,10 @@ class SlowPlay:
             async with self.store.transaction() as conn:
                 await self.store.update_match(conn, match.id, paused=1, timer_epoch=match.timer_epoch + 1)
                 return Fired("paused", await self.store.fetch_match(conn, match.id), seat)
+        # Passive defaults (end the turn, skip an option) go on while the seat
+        # is still asked; the first default that does something ends the
+        # skip, and a further decision gets a deadline of its own. So a missed
+        # deadline never plays a whole game (a solo one, say) by itself.
         moves = []
         engine = engines.get(match.game)
         for _ in range(MAX_SKIP_STEPS):
@@ -248,6 +266,8 @@ class SlowPlay:
             )
             moves.append(outcome)
             match = outcome.match
+            if getattr(action, "kind", None) not in engine.PASSIVE_KINDS:
+                break
         return Fired("skipped", match, seat, moves)
 
     async def _abandoned(self, timer: Timer, match: Match) -> Fired | None:

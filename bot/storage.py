@@ -327,6 +327,27 @@ class Store:
         )
         self.timer_added.set()
 
+    async def replace_abandon_timer(self, conn, match_id: int, counter: int, due_at: float) -> None:
+        """One abandonment timer per match: a new one replaces the old timer
+        and any pending close, so a match is warned about once."""
+        await conn.execute(
+            "DELETE FROM timers WHERE match_id=? AND kind IN ('abandon','close') AND claimed_at IS NULL", (match_id,)
+        )
+        await self.add_timer(conn, match_id, "abandon", None, counter, 0, due_at)
+
+    async def pending_kinds(self, conn, match_id: int, seat: int, counter: int, epoch: int) -> set[str]:
+        rows = await (
+            await conn.execute(
+                "SELECT kind FROM timers WHERE match_id=? AND seat=? AND counter=? AND epoch=? AND claimed_at IS NULL",
+                (match_id, seat, counter, epoch),
+            )
+        ).fetchall()
+        return {r[0] for r in rows}
+
+    async def fetch_running(self, conn) -> list[Match]:
+        rows = await (await conn.execute("SELECT * FROM matches WHERE status='running' ORDER BY id")).fetchall()
+        return [await self._match_from_row(conn, r) for r in rows]
+
     async def next_timer(self) -> Timer | None:
         async with self._lock:
             row = await (

@@ -113,10 +113,16 @@ async def test_solo_daily_challenge_once_a_day_with_scores(fake, db):
         assert match.status == "finished"
         again = await (await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)).wait_ephemeral()
         assert "already played today" in again.content
+        # Cancelling does not buy a second try with the dice now known.
+        table.channel = w.channel("allgemein")
+        await table.command(w.user("dave"), "game new", game="hoch-und-hoeher", here=True, daily=True)
+        await table.command(w.user("dave"), "game cancel")
+        retry = await (await table.command(w.user("dave"), "game new", game="hoch-und-hoeher", here=True, daily=True)).wait_ephemeral()
+        assert "already played today" in retry.content
         # Alice gets the same dice: the seed comes from the server and the day.
         table.channel = w.channel("turniere")
         await table.command(w.alice, "game new", game="hoch-und-hoeher", here=True, daily=True)
-        alice_match, _ = await load(db, 2)
+        alice_match = next(m for m in [(await load(db, i))[0] for i in (2, 3, 4)] if m and m.seats == [w.alice.id])
         assert alice_match.seed == match.seed
         scores = await (await table.command(w.bob, "game scores", game="hoch-und-hoeher")).wait_ephemeral()
         score = match.outcome["scores"][0]
@@ -124,8 +130,8 @@ async def test_solo_daily_challenge_once_a_day_with_scores(fake, db):
         clock.advance(86400)
         table.channel = w.channel("allgemein")
         await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)
-        tomorrow, _ = await load(db, 3)
-        assert tomorrow.status == "running" and tomorrow.seed != match.seed
+        tomorrow, _ = await load(db, 4)
+        assert tomorrow.status == "running" and tomorrow.seed != match.seed and tomorrow.seats == [w.bob.id]
 
 
 async def test_hektor_hands_come_by_dm_at_the_start_of_a_battle(fake, db):

@@ -300,3 +300,78 @@ async def test_mine_lists_open_matches_oldest_waiting_first(fake, db, clock):
     lines = mine.content.splitlines()
     assert len(lines) == 2
     assert str(w.channel("spiele").id) in lines[0] and str(w.channel("turniere").id) in lines[1]
+
+
+async def test_after_a_long_downtime_one_reminder_not_one_per_interval(fake, db, clock):
+    w = fake.world
+    async with started(fake, db, clock) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob, reminder=1)
+        before = len(dm_texts(fake, w.alice))
+        await table.fire_timers(clock, 3 * DAY)
+        assert len(dm_texts(fake, w.alice)) == before + 1
+        await table.fire_timers(clock, HOUR + 1)
+        assert len(dm_texts(fake, w.alice)) == before + 2
+
+
+async def test_a_missed_deadline_makes_one_move_in_a_solo_game(fake, db, clock):
+    w = fake.world
+    async with started(fake, db, clock) as bot:
+        table = Table(fake, bot)
+        table.channel = w.channel("spiele")
+        await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, deadline=12)
+        await table.fire_timers(clock, 12 * HOUR + 1)
+        match, actions = await load(db)
+        assert len(actions) == 1 and (match.status == "running" or match.outcome)
+
+
+async def test_no_takeback_in_solo_or_across_a_roll_or_a_drawn_card(fake, db, clock):
+    w = fake.world
+    async with started(fake, db, clock) as bot:
+        table = Table(fake, bot)
+        table.channel = w.channel("spiele")
+        await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True)
+        picker = await table.open_picker(w.bob)
+        await table.run(await fake.click(w.bob, picker, next(b for b in picker.buttons() if b["custom_id"].startswith("bb:a:"))["custom_id"]))
+        solo = await (await table.command(w.bob, "game undo")).wait_ephemeral()
+        assert "solo" in solo.content
+        # Two players: after a move the next roll is made, so the move stays.
+        table.channel = w.channel("turniere")
+        await table.command(w.alice, "game new", game="hoch-und-hoeher", here=True, players=2)
+        lobby = fake.messages(table.channel)[-1]
+        await table.run(await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
+        match, _ = await load(db, 2)
+        engine = engines.get("hoch-und-hoeher")
+        starter = w.alice if engine.to_act(engine.load_state(match.state)) == [0] else w.bob
+        picker = await table.open_picker(starter)
+        await table.run(await fake.click(starter, picker, next(b for b in picker.buttons() if b["custom_id"].startswith("bb:a:"))["custom_id"]))
+        rolled = await (await table.command(starter, "game undo")).wait_ephemeral()
+        assert "roll" in rolled.content or "Wurf" in rolled.content
+
+
+async def test_timers_lost_in_a_crash_are_set_again_at_start(fake, db, clock):
+    w = fake.world
+    async with started(fake, db, clock) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob, reminder=2)
+    store = await Store.open(db)
+    async with store.transaction() as conn:  # claimed, then the bot died before setting the next one
+        await conn.execute("UPDATE timers SET claimed_at=1 WHERE kind='reminder'")
+    await store.close()
+    async with started(fake, db, clock) as bot:
+        table.bot = bot
+        await table.fire_timers(clock, 2 * HOUR + 1)
+    assert "Erinnerung" in dm_texts(fake, w.alice)[-1]
+
+
+async def test_an_abandoned_match_is_warned_about_once(fake, db, clock):
+    w = fake.world
+    async with started(fake, db, clock) as bot:
+        table = Table(fake, bot)
+        await table.open_match(w.alice, w.bob, reminder=168)
+        await table.command(w.alice, "game pause")
+        await table.command(w.bob, "game pause")
+        await table.command(w.bob, "game resume")
+        await table.fire_timers(clock, 31 * DAY)
+        warnings = [m for m in fake.messages(table.channel) if "💤" in m.content]
+        assert len(warnings) == 1

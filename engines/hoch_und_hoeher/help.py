@@ -9,7 +9,8 @@ Ein Würfelspiel für 1–2 Spieler. Deine Pöppel sollen am Ende auf möglichst
 **Material:** 45 Spielsteine, 4 Pöppel (Blau ●, Braun ■, Gelb ▲, Grün ◆), 1 Würfel.
 **Aufbau:** 14 Türme: je zwei aus 6, 5, 4 und 3 Steinen, je drei aus 2 und 1 Stein. Hier stehen sie nummeriert von links nach rechts: Höhen 6 5 4 3 2 1 2 1 2 1 3 4 5 6 (Türme 1–14).
 **Zu zweit:** Team B (Blau, Braun) gegen Team G (Gelb, Grün). Es wird ausgewürfelt, wer beginnt (Gleichstand: neu würfeln), dann seid ihr abwechselnd am Zug.
-**Solo:** du spielst alle vier Pöppel. Höchstens 45 Punkte sind möglich.""",
+**Solo:** du spielst alle vier Pöppel. Höchstens 45 Punkte sind möglich.
+**Tagesaufgabe** (`daily`): ein Solospiel mit denselben Würfen für den ganzen Server an diesem Tag, einmal pro Tag und Person; `/spiel bestenliste` zeigt die Ergebnisse.""",
         """**Dein Zug**
 Der Bot würfelt für dich, sobald dein Zug beginnt; alle sehen den Wurf. Dann **musst** du genau einen Zug für genau diese Zahl machen:
 1. **Pöppel setzen:** einen eigenen, noch nicht gesetzten Pöppel auf einen Turm dieser Höhe ohne Pöppel.
@@ -32,7 +33,8 @@ A dice game for 1–2 players. Your pawns should end on towers as high as possib
 **Pieces:** 45 stones, 4 pawns (blue ●, brown ■, yellow ▲, green ◆), 1 die.
 **Setup:** 14 towers: two each of 6, 5, 4 and 3 stones, three each of 2 and 1 stone. Here they stand numbered left to right: heights 6 5 4 3 2 1 2 1 2 1 3 4 5 6 (towers 1–14).
 **Two players:** Team B (blue, brown) against Team G (yellow, green). A die-off decides who begins (ties are rolled again), then you take turns.
-**Solo:** you play all four pawns. At most 45 points are possible.""",
+**Solo:** you play all four pawns. At most 45 points are possible.
+**Daily challenge** (`daily`): a solo game with the same rolls for the whole server that day, once a day per person; `/game scores` shows the results.""",
         """**Your turn**
 The bot rolls for you as your turn begins; everyone sees the roll. Then you **must** make exactly one move for exactly that number:
 1. **Place a pawn:** one of your own unplaced pawns onto a tower of that height without a pawn.
