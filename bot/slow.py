@@ -3,6 +3,11 @@ when they fire, and the digest of what happened while a player was away.
 
 Like the match service, this knows nothing of Discord; it returns what the
 controller should announce.
+
+Decisions: a "forfeit" deadline ends the match in every game, the late seat
+losing and all others winning (no game here can drop a seat and play on); a
+takeback is refused in solo games and whenever the moves to take back showed
+something that cannot be hidden again (a secret choice, a card drawn, a roll).
 """
 
 from __future__ import annotations

@@ -86,6 +86,11 @@ async def test_every_game_is_played_through_discord(fake, db, game):
         assert len(actions) >= min(STEPS, 5) or match.status == "finished"
         for post in table.boards():
             assert post.attachment("board.png").description  # alt text from the text board
+        # Whoever must decide, on turn or not, is mentioned in the board post.
+        last = table.board()
+        if match.status == "running":
+            waiting = engine.to_act(engine.load_state(match.state))
+            assert all(f"<@{match.seats[s]}>" in last.content for s in waiting)
     store = await Store.open(db)
     try:
         assert await verify(store) == 0
@@ -155,3 +160,32 @@ async def test_hektor_hands_come_by_dm_at_the_start_of_a_battle(fake, db):
             assert dm[-1].attachment("hand.png").data.startswith(b"\x89PNG")
         view = await (await table.click_board(w.bob, "view")).wait_ephemeral()
         assert {a.filename for a in view.attachments} == {"board.png", "hand.png"}
+
+
+async def test_halleluja_mentions_the_owner_of_a_marked_stone_when_it_decides(fake, db):
+    """A marked stone's owner decides its move even when it is not their turn."""
+    w = fake.world
+    users = [w.alice, w.bob, w.user("dave")]
+    engine = engines.get("halleluja")
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        table.channel = w.channel("spiele")
+        await table.command(w.alice, "game new", game="halleluja", here=True, players=3, quick_setup=True)
+        lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
+        join = next(c for c in lobby.custom_ids() if ":join:" in c)
+        for user in users[1:]:
+            await table.run(await fake.click(user, lobby, join))
+        rnd = random.Random(8)
+        for _ in range(120):
+            match, _ = await load(db)
+            state = engine.load_state(match.state)
+            (seat,) = engine.to_act(state)
+            if seat != state.active:
+                break
+            await play_steps(table, db, users, 1, rnd)
+        else:
+            pytest.fail("no out-of-turn decision came up")
+        decider = f"<@{match.seats[seat]}>"
+        assert decider in table.board().content
+        picker = await table.open_picker(next(u for u in users if u.id == match.seats[seat]))
+        assert picker.buttons()
