@@ -37,15 +37,18 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:b:(?P
         await interaction.client.controller.on_board_button(interaction, self.op, self.match_id, self.counter)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:l:(?P<op>join|leave|start):(?P<match>\d+)"):
-    def __init__(self, op: str, match_id: int, label: str = "…") -> None:
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:l:(?P<op>join|leave|start):(?P<match>\d+):(?P<counter>\d+)"):
+    """The counter of a lobby is always 0; the service refuses a click once
+    the match has started."""
+
+    def __init__(self, op: str, match_id: int, counter: int = 0, label: str = "…") -> None:
         style = discord.ButtonStyle.success if op == "start" else discord.ButtonStyle.primary if op == "join" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:l:{op}:{match_id}"))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:l:{op}:{match_id}:{counter}"))
         self.op, self.match_id = op, match_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(match["op"], int(match["match"]))
+        return cls(match["op"], int(match["match"]), int(match["counter"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.controller.on_lobby_button(interaction, self.op, self.match_id)
@@ -177,7 +180,7 @@ def board_view(match, locale: str, *, finished: bool) -> discord.ui.View:
 def lobby_view(match, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start"):
-        view.add_item(LobbyButton(op, match.id, t(f"btn_{op}", locale)))
+        view.add_item(LobbyButton(op, match.id, match.counter, t(f"btn_{op}", locale)))
     return view
 
 
