@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from engines.halleluja.model import COLUMNS, DIRECTIONS, LADDER_TOP, SIZE, Stone, View, row_col
 from engines.halleluja.text import COLOUR_LETTERS
 from render.png import encode
+from render.png import palette as make_palette
 from render.typeface import font
 from render.halleluja_text import decider, end_reason, set_sum_short, words
 
@@ -373,15 +374,7 @@ def palette() -> Image.Image:
     pairs += [(WHITE, INK), (WHITE, MUTED), (HALO, INK)]
     pairs += [(MUTED, g) for g in (BG, NEUTRAL_TINT, *TINT.values())]
     pairs += [(DARK[c], g) for c in DARK for g in (TINT[c], BG)]
-    for fg, bg in pairs:
-        for k in range(1, TEXT_STEPS):
-            a = k / TEXT_STEPS
-            flat.append(tuple(round(f * a + b * (1 - a)) for f, b in zip(fg, bg)))
-    assert len(set(flat)) <= 256
-    colours = list(dict.fromkeys(flat))[:256]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([c for rgb in colours for c in rgb] + [0, 0, 0] * (256 - len(colours)))
-    return pal
+    return make_palette(flat, pairs, TEXT_STEPS)
 
 
 def board_png(view: View, locale: str = "en") -> bytes:

@@ -20,6 +20,7 @@ from engines.hektor_und_achill.data import GREEKS, HOME, TROJANS, card_colour, c
 from engines.hektor_und_achill.model import Played, View
 from engines.hektor_und_achill.text import colour_name, side_name
 from render.png import encode as encode_png
+from render.png import palette as make_palette
 from render.typeface import font
 from render.hektor_und_achill_text import current_turn, locale_of, report_lines, words
 
@@ -426,14 +427,7 @@ def palette() -> Image.Image:
     pairs = [(INK, g) for g in (BG, WHITE, HERO_FACE, NEUTRAL, GOLD, CARD["yellow"], *TINT.values())]
     pairs += [(MUTED, g) for g in (BG, WHITE, NEUTRAL, *TINT.values())]
     pairs += [(WHITE, g) for g in (*BACK.values(), *(CARD[c] for c in CARD if c != "yellow"))]
-    for fg, bg in pairs:
-        for k in range(1, TEXT_STEPS):
-            a = k / TEXT_STEPS
-            flat.append(tuple(round(f * a + b * (1 - a)) for f, b in zip(fg, bg)))
-    colours = list(dict.fromkeys(flat))[:256]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([c for rgb in colours for c in rgb] + [0, 0, 0] * (256 - len(colours)))
-    return pal
+    return make_palette(flat, pairs, TEXT_STEPS)
 
 
 def encode(im: Image.Image, height: int) -> bytes:

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from engines.himmel_und_hoelle.model import COLUMNS, HEAVEN, HELL, ROWS, View
 from render.png import encode
+from render.png import palette as make_palette
 from render.typeface import font
 from render.himmel_und_hoelle_text import end_reason, words
 
@@ -378,15 +379,7 @@ def palette() -> Image.Image:
         flat += table.values()
     inks = [INK, MUTED, WHITE, DARK[HELL], DARK[HEAVEN]]
     grounds = [BG, NEUTRAL_TINT, TINT[HELL], TINT[HEAVEN], WHITE, INK]
-    for fg in inks:
-        for bg in grounds:
-            for k in range(1, TEXT_STEPS):
-                a = k / TEXT_STEPS
-                flat.append(tuple(round(f * a + b * (1 - a)) for f, b in zip(fg, bg)))
-    colours = list(dict.fromkeys(flat))[:256]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([c for rgb in colours for c in rgb] + [0, 0, 0] * (256 - len(colours)))
-    return pal
+    return make_palette(flat, [(fg, bg) for fg in inks for bg in grounds], TEXT_STEPS)
 
 
 

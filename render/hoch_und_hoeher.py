@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from engines.hoch_und_hoeher.model import TEAM_B, TEAM_G, TowerView, View
 from render.png import encode
+from render.png import palette as make_palette
 from render.typeface import font
 from render.hoch_und_hoeher_text import (
     MAX_SCORE,
@@ -339,14 +340,7 @@ def palette() -> Image.Image:
     pairs = [(INK, g) for g in grounds + [PAWN_FILL["yellow"]]]
     pairs += [(MUTED, g) for g in grounds]
     pairs += [(WHITE, g) for g in (INK, PAWN_FILL["blue"], PAWN_FILL["brown"], PAWN_FILL["green"])]
-    for fg, bg in pairs:
-        for k in range(1, TEXT_STEPS):
-            a = k / TEXT_STEPS
-            flat.append(tuple(round(f * a + b * (1 - a)) for f, b in zip(fg, bg)))
-    colours = list(dict.fromkeys(flat))[:256]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([c for rgb in colours for c in rgb] + [0, 0, 0] * (256 - len(colours)))
-    return pal
+    return make_palette(flat, pairs, TEXT_STEPS)
 
 
 def board_png(view: View, locale: str = "en") -> bytes:

@@ -18,3 +18,19 @@ def encode(im: Image.Image, height: int, palette: Image.Image) -> bytes:
     out = io.BytesIO()
     im.save(out, "PNG", compress_level=6)
     return out.getvalue()
+
+
+def palette(flat: list[tuple[int, int, int]], text_pairs: list[tuple[tuple, tuple]], steps: int) -> Image.Image:
+    """A palette image of a renderer's flat colours plus, for each pair of
+    text colour and ground, the ``steps - 1`` blends anti-aliased type needs."""
+    colours = list(flat)
+    for fg, bg in text_pairs:
+        for k in range(1, steps):
+            a = k / steps
+            colours.append(tuple(round(f * a + b * (1 - a)) for f, b in zip(fg, bg)))
+    colours = list(dict.fromkeys(colours))
+    if len(colours) > 256:
+        raise ValueError(f"{len(colours)} colours do not fit one palette")
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([c for rgb in colours for c in rgb] + [0, 0, 0] * (256 - len(colours)))
+    return pal
