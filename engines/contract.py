@@ -93,6 +93,11 @@ class Engine(ABC):
 
     # -- rules -------------------------------------------------------------
 
+    def check_seats(self, seats: int) -> None:
+        """For ``setup``: refuse a number of seats the game is not made for."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction("bad_seats", min=self.min_seats, max=self.max_seats)
+
     @abstractmethod
     def setup(self, seats: int, seed: int, options: dict | None = None) -> BaseModel: ...
 

@@ -68,8 +68,7 @@ class Halleluja(Engine):
     messages = text.MESSAGES
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
-        if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("bad_seats", min=self.min_seats, max=self.max_seats)
+        self.check_seats(seats)
         opts = self.parse_options(options)
         return rules.initial_state(seats, seed, opts.max_rounds, opts.quick_setup)
 

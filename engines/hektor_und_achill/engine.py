@@ -51,8 +51,7 @@ class HektorUndAchill(Engine):
     dm_events = frozenset({"ev_hand_own", "ev_hand_own_no_hero"})
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
-        if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("bad_seats", min=self.min_seats, max=self.max_seats)
+        self.check_seats(seats)
         self.parse_options(options)
         return rules.initial_state(seed)
 

@@ -48,8 +48,7 @@ class HimmelUndHoelle(Engine):
     messages = text.MESSAGES
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
-        if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("bad_seats", min=self.min_seats, max=self.max_seats)
+        self.check_seats(seats)
         self.parse_options(options)
         return rules.initial_state(seed)
 

@@ -43,8 +43,7 @@ class HochUndHoeher(Engine):
     messages = text.MESSAGES
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
-        if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("bad_seats", min=self.min_seats, max=self.max_seats)
+        self.check_seats(seats)
         return rules.initial_state(seats, seed, self.parse_options(options))
 
     def to_act(self, state: State) -> list[int]:
