@@ -56,7 +56,16 @@ def board_file(match: Match, view, locale: str) -> discord.File:
 
 
 def player(engine: Engine, match: Match, seat: int, locale: str) -> str:
+    """A seat's player with the game's name for the seat; a solo player needs none."""
+    if len(match.seats) == 1:
+        return f"<@{match.seats[seat]}>"
     return f"<@{match.seats[seat]}> ({engine.seat_name(seat, locale)})"
+
+
+def you_are(engine: Engine, match: Match, seat: int | None, locale: str) -> list[str]:
+    if seat is None:
+        return [t("spectator", locale)]
+    return [] if len(match.seats) == 1 else [t("you_are", locale, seat=engine.seat_name(seat, locale))]
 
 
 def event_lines(engine: Engine, events: list[Event | dict], seat: int | None, locale: str) -> list[str]:
@@ -127,7 +136,7 @@ def private_view(match: Match, user_id: int, locale: str, notice: str | None = N
     state = engine.load_state(match.state)
     view = engine.view(state, seat)
     lines = [notice] if notice else []
-    lines.append(t("you_are", locale, seat=engine.seat_name(seat, locale)) if seat is not None else t("spectator", locale))
+    lines += you_are(engine, match, seat, locale)
     if seat is not None and match.status == "running":
         prompt = engine.prompt(state, seat)
         lines.append(engine.text(prompt.key, prompt.params, locale))
@@ -147,7 +156,7 @@ def picker(match: Match, seat: int, locale: str, *, group: int | None = None, pa
     state = engine.load_state(match.state)
     view = engine.view(state, seat)
     lines = list(notice)
-    lines.append(t("you_are", locale, seat=engine.seat_name(seat, locale)))
+    lines += you_are(engine, match, seat, locale)
     prompt = engine.prompt(state, seat)
     lines.append(engine.text(prompt.key, prompt.params, locale))
     counter = match.decision_counters[seat]

@@ -108,6 +108,7 @@ async def test_solo_daily_challenge_once_a_day_with_scores(fake, db):
         match, _ = await load(db)
         assert match.status == "running" and match.seats == [w.bob.id] and match.daily_date
         assert w.bob.mention in table.board().content  # started at once, Bob to act
+        assert "Team" not in table.board().content  # a solo player is not named a team
         rnd = random.Random(5)
         for _ in range(60):
             match, _ = await load(db)
