@@ -1,25 +1,114 @@
-"""The engine contract every game implements.
+"""The engine contract every game implements (version 2).
 
 An engine is a set of pure functions over pydantic models: no I/O, no clock, no
-global randomness. The bot, the terminal player, the renderer and the tests talk
-to a game only through these names, so a new game plugs in by subclassing
-:class:`Engine` and registering itself in :mod:`engines`.
+global randomness (all of it comes from the seeded generator kept in the state
+as ``rng``). The bot, the terminal player, the renderer and the tests talk to a
+game only through the names below, so a new game plugs in by subclassing
+:class:`Engine` and registering itself (see :mod:`engines.registry`).
 
-Seats are numbered from 0. ``to_act`` says whose decision is awaited; several
-seats at once means a simultaneous (usually secret) decision.
+The verbs
+---------
+Seats are numbered from 0.
+
+- ``setup(seats, seed, options)`` -> state; ``options`` are validated by the
+  game's ``Options`` model (see *Options* below).
+- ``to_act(state)``: the seats whose decision is awaited. Several at once is a
+  simultaneous (usually secret) decision, or several independent questions.
+- ``legal_actions(state, seat)``: the choices of that seat, each a small value
+  (a pydantic model); ``apply(state, seat, action)`` -> (new state, events);
+  anything not legal raises :class:`IllegalAction` with a message key.
+- ``view(state, seat)``: the state redacted for one seat (``None``: a
+  spectator). Hidden information never leaves the engine any other way.
+- ``result(state)``: ``None`` while the game runs.
+- ``prompt(state, seat)``: what is asked of a seat (or what it waits for).
+
+Declared view header
+--------------------
+Every view carries a :class:`Header` (``view.header``): the seats to act, whose
+turn it is in words, the scores (or ``None`` for a game that keeps none while
+it runs), a round/stage label, the eliminated seats and whether the game is
+over. Outside the game's own renderer and text modules nothing else of a view
+is read.
+
+Decisions
+---------
+``decisions(state)`` describes each awaited decision as a :class:`Decision`:
+
+- ``kind``: ``turn`` (the player whose turn it is), ``simultaneous`` (secret
+  choices revealed together), ``reaction`` (a question to a player who is not
+  on turn: block, flee, counter, turn the fate tile), ``setup`` (placing things
+  before play starts).
+- ``stage``: an opaque key of the public stage of play. A new board post is due
+  when it changes (or the game ends), not on every micro-step: the active
+  player's several moves of one turn share a stage, and so do the seats of one
+  simultaneous decision while they choose one after the other.
+- ``continues``: the seat is building a multi-step order; its private picker is
+  updated in place instead of a new message per step.
+
+Choice trees
+------------
+A decision with more choices than fit in one menu (:data:`MAX_CHOICES`) is
+offered as a sequence of small choices. Two forms exist:
+
+- stateless: :meth:`Engine.choice_tree` groups the legal actions (by
+  :meth:`Engine.group`) into branches of at most ``MAX_CHOICES`` entries; the
+  picker walks the tree, nothing changes in the state until a leaf is chosen.
+- an order under construction: the engine keeps a draft in its state and
+  offers each step (e.g. demon -> units -> path -> confirm) as legal actions,
+  with a ``back`` and a ``submit`` action; the draft is part of the seat's
+  private view only, nothing is applied to the public state before ``submit``,
+  and ``Decision.continues`` is set while the draft is open.
+
+Summary events
+--------------
+An :class:`Event` with ``summary=True`` is a round or phase summary; the bot
+posts it as a message of its own (split at Discord's limits).
+
+Seats that leave or are eliminated
+----------------------------------
+``eliminated(state)`` lists seats out of the game (they are never asked
+again). Every decision has an engine-defined :meth:`Engine.default_action`:
+the choice made for a seat whose deadline passed, and the autopilot of a seat
+whose player left a game of three or more. :meth:`Engine.is_passive` tells
+whether a default action only lets the moment pass (end the turn, skip an
+option), so a missed deadline never plays a whole game by itself.
+
+Undo
+----
+:meth:`Engine.undoable` says of one applied action whether it may be taken
+back: never when it revealed a secret, showed one seat something (a drawn
+card) or used chance.
+
+Options
+-------
+Each game declares one pydantic ``Options`` model. Its fields (bools and
+integers with ``ge``/``le`` ranges) become the options of ``/game new``; the
+field's ``description`` is the English help text, and its German text is the
+catalogue key ``option_<name>``. A field marked ``test_only`` (see
+:func:`for_tests_only`) is accepted by ``setup`` but never offered to players.
+
+Words
+-----
+Every text key (prompts, events, refusals, labels, header texts) is looked up
+in the game's own catalogue (:attr:`Engine.messages`, which falls back to the
+common one), never in another game's.
 """
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engines.i18n import Catalog
 
 LOCALES = ("de", "en")
+#: Discord's limit of entries in one menu, and so of choices at one step.
+MAX_CHOICES = 25
+
+DecisionKind = Literal["turn", "simultaneous", "reaction", "setup"]
 
 
 class IllegalAction(Exception):
@@ -38,6 +127,7 @@ class Event(BaseModel):
     ``visible_to`` lists the seats that may see this event; ``None`` means
     everyone including spectators. A secret (a chosen card) travels only in an
     event visible to its owner until the engine reveals it in a public event.
+    ``summary`` marks a round or phase summary, posted as a message of its own.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -45,17 +135,61 @@ class Event(BaseModel):
     key: str
     params: dict[str, Any] = {}
     visible_to: list[int] | None = None
+    summary: bool = False
 
     def visible_for(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
 
-class Prompt(BaseModel):
-    """What is asked of a seat right now (or what it is waiting for)."""
+class Text(BaseModel):
+    """A text to be translated by the game (``Engine.text(key, params)``)."""
+
+    model_config = ConfigDict(frozen=True)
 
     key: str
     params: dict[str, Any] = {}
+
+
+class Prompt(Text):
+    """What is asked of a seat right now (or what it is waiting for)."""
+
+    model_config = ConfigDict(frozen=False)
+
     secret: bool = False
+
+
+class Header(BaseModel):
+    """The part of every view the bot may read (see the module docstring)."""
+
+    to_act: list[int] = []
+    #: Whose turn it is, in words ("Hölle ist am Zug"); None once over.
+    turn: Text | None = None
+    #: The round or stage ("Zug 12", "Schlacht 2").
+    stage: Text
+    #: Current scores per seat, or None for a game that keeps none while it runs.
+    scores: list[int] | None = None
+    eliminated: list[int] = []
+    finished: bool = False
+
+
+class ViewBase(BaseModel):
+    """Base of every game's view model: the declared header comes first.
+    Engines always fill it; the default only serves views built by hand (in
+    render tests)."""
+
+    header: Header = Field(default_factory=lambda: Header(stage=Text(key="hd_none")))
+
+
+class Decision(BaseModel):
+    seat: int
+    kind: DecisionKind
+    stage: str
+    prompt: Prompt
+    continues: bool = False
+
+    @property
+    def secret(self) -> bool:
+        return self.prompt.secret
 
 
 class Result(BaseModel):
@@ -68,28 +202,46 @@ class Result(BaseModel):
         return len(self.winners) > 1
 
 
+class Choice(BaseModel):
+    """A node of a choice tree: a leaf names a legal action by its index, a
+    branch holds at most :data:`MAX_CHOICES` children."""
+
+    label: str
+    index: int | None = None
+    children: list["Choice"] = []
+
+
 class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def for_tests_only(**kwargs: Any) -> Any:
+    """A ``Field`` for an option that tests and the terminal may set but that
+    is never offered to players (a round cap for short test games, say)."""
+    return Field(json_schema_extra={"test_only": True}, **kwargs)
 
 
 class Engine(ABC):
     """Base class of every game engine; see the module docstring."""
 
     id: ClassVar[str]
-    titles: ClassVar[dict[str, str]]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     Options: ClassVar[type[BaseModel]] = NoOptions
     State: ClassVar[type[BaseModel]]
     #: A pydantic model or an annotated union of models (discriminated by ``kind``).
     Action: ClassVar[Any]
-    View: ClassVar[type[BaseModel]]
+    View: ClassVar[type[ViewBase]]
     Event: ClassVar[type[Event]] = Event
-    #: Messages of this game (prompts, events, reasons, labels), German and English.
+    #: Messages of this game (title, prompts, events, reasons, labels), German
+    #: and English; falls back to the common catalogue.
     messages: ClassVar[Catalog]
     #: Keys of events that also bring their seat its private view by DM (a
     #: new hand at the start of a battle, say).
     dm_events: ClassVar[frozenset[str]] = frozenset()
+    #: Transitional: the bot's skip loop still reads it until it calls
+    #: :meth:`is_passive`; removed with that change.
+    PASSIVE_KINDS: ClassVar[tuple[str, ...]] = ("end", "pass", "skip", "stop_tile", "leave_stone")
 
     # -- rules -------------------------------------------------------------
 
@@ -111,7 +263,7 @@ class Engine(ABC):
     def apply(self, state: BaseModel, seat: int, action: Any) -> tuple[BaseModel, list[Event]]: ...
 
     @abstractmethod
-    def view(self, state: BaseModel, seat: int | None) -> BaseModel: ...
+    def view(self, state: BaseModel, seat: int | None) -> ViewBase: ...
 
     @abstractmethod
     def result(self, state: BaseModel) -> Result | None: ...
@@ -119,21 +271,111 @@ class Engine(ABC):
     @abstractmethod
     def prompt(self, state: BaseModel, seat: int) -> Prompt: ...
 
-    #: Kinds of action meaning "nothing more now", preferred by ``default_action``.
-    PASSIVE_KINDS: ClassVar[tuple[str, ...]] = ("end", "pass", "skip", "stop_tile", "leave_stone")
+    def eliminated(self, state: BaseModel) -> list[int]:
+        """Seats that are out of the game; none unless a game says so."""
+        return []
 
+    # -- decisions ---------------------------------------------------------
+
+    def decisions(self, state: BaseModel) -> list[Decision]:
+        """Every awaited decision, one per seat in ``to_act``."""
+        stage = self.stage(state)
+        return [
+            Decision(
+                seat=seat,
+                kind=self.decision_kind(state, seat),
+                stage=stage,
+                prompt=self.prompt(state, seat),
+                continues=self.continues(state, seat),
+            )
+            for seat in self.to_act(state)
+        ]
+
+    def decision_kind(self, state: BaseModel, seat: int) -> DecisionKind:
+        """``turn`` for a single seat, ``simultaneous`` for several; games
+        with reactions and setup decisions say so themselves."""
+        return "turn" if len(self.to_act(state)) == 1 else "simultaneous"
+
+    def stage(self, state: BaseModel) -> str:
+        """The public stage of play (see the module docstring). By default:
+        who is asked and whether secretly, so one player's several steps share
+        a stage. Games with simultaneous decisions must override it so that
+        the seats' choices one after the other keep the stage."""
+        seats = self.to_act(state)
+        secret = any(self.prompt(state, s).secret for s in seats)
+        return f"{','.join(map(str, sorted(seats)))}|{int(secret)}"
+
+    def continues(self, state: BaseModel, seat: int) -> bool:
+        """Whether the seat is in the middle of a multi-step order."""
+        return False
+
+    @abstractmethod
     def default_action(self, state: BaseModel, seat: int) -> Any:
-        """The choice made for a seat whose deadline passed: pass or end the
-        turn where that is a choice, else the first legal choice (engines list
-        cards lowest first, so a secret card defaults to the lowest)."""
+        """The choice made for a seat that missed its deadline or left: a
+        legal action of ``seat``, the most passive one the game has."""
+
+    def is_passive(self, action: Any) -> bool:
+        """Whether ``action`` only lets the moment pass (see the module
+        docstring); none is, unless a game says so."""
+        return False
+
+    def undoable(self, before: BaseModel, after: BaseModel, seat: int, events: list[Event]) -> bool:
+        """May the action that led from ``before`` to ``after`` be taken back?
+        Not when a secret decision was open, when an event showed one seat
+        something, or when the random generator moved (a roll, a shuffle: the
+        same seed would show it again)."""
+        if any(self.prompt(before, s).secret for s in self.to_act(before)):
+            return False
+        if any(e.visible_to is not None for e in events):
+            return False
+        return getattr(before, "rng", None) == getattr(after, "rng", None)
+
+    # -- the header ----------------------------------------------------------
+
+    def header(self, state: BaseModel) -> Header:
+        """The declared header of every view of ``state``."""
+        result = self.result(state)
+        to_act = self.to_act(state)
+        turn = None if result is not None else Text(key="hd_to_act", params={"seats": to_act})
+        return Header(
+            to_act=to_act,
+            turn=turn,
+            stage=self.stage_label(state),
+            scores=list(result.scores) if result is not None else self.scores(state),
+            eliminated=self.eliminated(state),
+            finished=result is not None,
+        )
+
+    @abstractmethod
+    def stage_label(self, state: BaseModel) -> Text:
+        """The round or stage in words, for the board heading."""
+
+    def scores(self, state: BaseModel) -> list[int] | None:
+        """Scores while the game runs, or None for a game that keeps none."""
+        return None
+
+    # -- choices -------------------------------------------------------------
+
+    def choice_tree(self, state: BaseModel, seat: int, locale: str) -> list[Choice]:
+        """The seat's legal actions as a tree of small menus: flat when they
+        fit into one, else one branch per group (see :meth:`group`). A branch
+        may still hold more than :data:`MAX_CHOICES` leaves, which the picker
+        pages; more groups than fit are cut into consecutive runs."""
         legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("not_your_turn")
-        for kind in self.PASSIVE_KINDS:
-            for action in legal:
-                if getattr(action, "kind", None) == kind:
-                    return action
-        return legal[0]
+        leaves = [Choice(label=self.label(state, seat, a, locale), index=i) for i, a in enumerate(legal)]
+        if len(leaves) <= MAX_CHOICES:
+            return leaves
+        groups: dict[str, list[Choice]] = {}
+        for leaf, action in zip(leaves, legal):
+            groups.setdefault(self.group(state, seat, action, locale), []).append(leaf)
+        branches = [Choice(label=name, children=children) for name, children in groups.items()]
+        if len(branches) <= MAX_CHOICES:
+            return branches
+        size = -(-len(branches) // MAX_CHOICES)
+        return [
+            Choice(label=f"{run[0].label} – {run[-1].label}", children=[leaf for b in run for leaf in b.children])
+            for run in (branches[i:i + size] for i in range(0, len(branches), size))
+        ]
 
     # -- words -------------------------------------------------------------
 
@@ -155,8 +397,11 @@ class Engine(ABC):
         """A short rules summary as pages of Markdown text."""
 
     def text(self, key: str, params: dict[str, Any] | None, locale: str) -> str:
-        """Translate a message key (of a prompt, event or IllegalAction)."""
+        """Translate a message key (of a prompt, event, header or IllegalAction)."""
         return self.messages.text(key, self.localise_params(params or {}, locale), locale)
+
+    def render_text(self, text: Text, locale: str) -> str:
+        return self.text(text.key, text.params, locale)
 
     def localise_params(self, params: dict[str, Any], locale: str) -> dict[str, Any]:
         """Turn seat numbers in message parameters into seat names."""
@@ -164,10 +409,14 @@ class Engine(ABC):
         for key, value in params.items():
             if key in {"seat", "winner", "loser", "attacker", "defender", "side"} and isinstance(value, int):
                 out[key] = self.seat_name(value, locale)
+            elif key == "seats" and isinstance(value, list):
+                out[key] = ", ".join(self.seat_name(s, locale) for s in value)
         return out
 
     def title(self, locale: str) -> str:
-        return self.titles.get(locale, self.titles["en"])
+        if "title" in self.messages:
+            return self.messages.text("title", {}, locale)
+        return self.titles.get(locale, self.titles["en"])  # until every catalogue has its title
 
     # -- serialisation -----------------------------------------------------
 
@@ -191,6 +440,16 @@ class Engine(ABC):
 
     def parse_options(self, options: dict | None) -> BaseModel:
         return self.Options.model_validate(options or {})
+
+
+def player_options(engine: Engine) -> dict[str, Any]:
+    """The option fields of a game that players may set (name -> FieldInfo)."""
+    out = {}
+    for name, info in engine.Options.model_fields.items():
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        if not extra.get("test_only"):
+            out[name] = info
+    return out
 
 
 _adapters: dict[int, TypeAdapter] = {}

@@ -9,7 +9,10 @@ from PIL import Image
 
 from engines.halleluja import ENGINE as E
 from engines.halleluja import rules
-from engines.halleluja.model import FIELDS, MoveStone, State, Stone, StopTile, TurnTile, View, index
+import render_probe as P
+from engines.halleluja.model import (
+    COLUMNS, FIELDS, MoveStone, SlideTile, State, Stone, StopTile, TurnTile, View, index,
+)
 from engines.rng import Rng
 from render import board_png, board_text, games
 from render import halleluja as R
@@ -112,13 +115,17 @@ def test_different_views_give_different_images():
     assert len({a, b, c, d}) == 4
 
 
-@pytest.mark.parametrize("colour", range(4))
-def test_a_stone_on_every_field_renders(colour):
-    for field in FIELDS:
-        if field == "D4":
-            continue
-        image = decode(board_png(GAME, view({field: LETTERS[colour]}, seats=4)))
-        assert R.FILL[colour] in colours(cell(image, field)), field
+@pytest.mark.parametrize("shift", range(4))
+def test_a_stone_on_every_field_renders(shift):
+    """Every field at once, each neighbour in another colour (one picture per
+    colour shift, so each field sees each colour): a field shows the colour of
+    its own stone and of no other."""
+    stacks = {field: LETTERS[(i + shift) % 4] for i, field in enumerate(FIELDS) if field != "D4"}
+    image = decode(board_png(GAME, view(stacks, seats=4)))
+    for field, letter in stacks.items():
+        inside = colours(cell(image, field))
+        assert R.FILL[LETTERS.index(letter)] in inside, field
+        assert not any(R.FILL[c] in inside for c in range(4) if LETTERS[c] != letter), field
 
 
 def test_angels_and_devils_differ_in_shape_not_only_colour():
@@ -265,3 +272,159 @@ def test_text_setup_says_who_places_what():
     text = board_text(GAME, E.view(s, 1), "de")
     assert "Aufbau: Blau setzt einen Turm (Blau, noch 11)." in text
     assert "Du spielst Blau." in text
+
+
+# -- content from played positions ----------------------------------------------
+#
+# Where the picture is sampled is computed from the renderer's layout constants.
+
+SEED = 4
+SLIDE = [(0, SlideTile(direction="W", distance=3)), (0, StopTile())]  # marks D3 (arrow 1) and D6 (arrow 3)
+STONES = [(1, MoveStone(field="D3", direction="W")), (0, MoveStone(field="D6", direction="W"))]
+GROUNDS = (R.CELL_LIGHT, R.CELL_DARK, R.GRID_LINE, R.LAST_FILL, R.LAST_LINE, R.CURRENT_FILL)
+
+
+def play(*moves):
+    s = E.setup(2, seed=SEED, options={"quick_setup": True})
+    for seat, action in moves:
+        s, _ = E.apply(s, seat, action)
+    return s
+
+
+def field_box(field: str) -> P.Box:
+    """A field of the 7x7 board: columns A-G left to right, rows 1-7 top down."""
+    c, r = COLUMNS.index(field[0]), int(field[1:]) - 1
+    x, y = R.BOARD_X + c * R.CELL, R.BOARD_Y + r * R.CELL
+    return x, y, x + R.CELL, y + R.CELL
+
+
+def top_colour(image: Image.Image, field: str):
+    """The colour that covers most of a field apart from its ground and the black and white of faces and letters."""
+    return P.dominant(image, field_box(field), ignore=GROUNDS + (R.INK, R.WHITE, R.HALO, R.MUTED))
+
+
+@pytest.mark.parametrize(
+    "locale, expected",
+    [
+        ("en", ["3   .    .    .   B3:1  .    .    .", "5   .    .    .    T↑   .    .    .",
+                "Marked: arrow 1 → D3 (waiting); arrow 3 → D6 (waiting).",
+                "Now: arrow 1, the stone on D3, Blue decides.", "Last move: G5 → D5."]),
+        ("de", ["3   .    .    .   B3:1  .    .    .", "5   .    .    .    T↑   .    .    .",
+                "Markiert: Pfeil 1 → D3 (wartet); Pfeil 3 → D6 (wartet).",
+                "Jetzt: Pfeil 1, Stein auf D3, entscheidet Blau.", "Letzter Zug: G5 → D5."]),
+    ],
+)
+def test_text_after_the_tile_moved(locale, expected):
+    lines = board_text(GAME, E.view(play(*SLIDE), None), locale).splitlines()
+    for line in expected:
+        assert line in lines
+
+
+@pytest.mark.parametrize(
+    "locale, expected",
+    [
+        ("en", ["3   .    .    B1   B2   .    .    .", "6   o3   .    .    O2   .    .    .",
+                "Orange: 1 points = sets [G (1) = 1] + ladder 0 (step 0); captured: 1× Green.",
+                "Blue to move: tile, first action.", "Last move: D6 → A6."]),
+        ("de", ["3   .    .    B1   B2   .    .    .", "6   o3   .    .    O2   .    .    .",
+                "Orange: 1 Punkte = Sätze [G (1) = 1] + Leiter 0 (Stufe 0); geschlagen: 1× Grün.",
+                "Blau ist am Zug und bewegt das Plättchen (1. Aktion).", "Letzter Zug: D6 → A6."]),
+    ],
+)
+def test_text_after_both_marked_stones_moved(locale, expected):
+    text = board_text(GAME, E.view(play(*SLIDE, *STONES), None), locale)
+    lines = text.splitlines()
+    for line in expected:
+        assert line in lines
+    assert "A6 G G o; D6 O O;" in text and "D3 B B;" in text  # bottom to top; the orange devil on the greens
+
+
+def test_top_stones_show_their_colour_where_they_stand():
+    image = P.decode(board_png(GAME, E.view(play(*SLIDE, *STONES), None)))
+    expected = {"A6": 0, "D6": 0, "C3": 1, "D3": 1, "E4": 3, "A2": 2, "C7": 2, "B1": 0, "E7": 1}
+    for field, colour in expected.items():
+        assert P.near(top_colour(image, field), R.FILL[colour]), field
+    # the green angels beneath the orange devil on A6 show as chips at the left edge
+    x0, y0, x1, y1 = field_box("A6")
+    assert P.has(image, (x0, y0 + R.CELL // 2, x0 + R.CELL // 3, y1), R.FILL[2])
+    assert not P.has(image, field_box("C3"), R.FILL[2])
+
+
+def test_empty_fields_are_a_plain_checkerboard():
+    v = E.view(play(*SLIDE, *STONES), None)
+    image = P.decode(board_png(GAME, v))
+    used = {st.field for st in v.stacks} | {v.tile} | set(v.last_move) | set(v.targets)
+    grounds = {}
+    for field in FIELDS:
+        if field not in used:
+            inner = P.grow(field_box(field), -4)
+            assert all(P.near_any(p, (R.CELL_LIGHT, R.CELL_DARK)) for p in P.histogram(image, inner)), field
+            grounds[field] = P.dominant(image, inner)
+    assert set(grounds.values()) == {R.CELL_LIGHT, R.CELL_DARK}
+    assert grounds["E5"] != grounds["F5"] and grounds["E5"] != grounds["E6"] and grounds["E5"] == grounds["F6"]
+
+
+def test_stack_height_shows_in_the_corner_of_a_stack_only():
+    image = P.decode(board_png(GAME, E.view(play(*SLIDE, *STONES), None)))
+
+    def corner(field: str) -> P.Box:
+        x0, y0, x1, y1 = field_box(field)
+        return x1 - 24, y1 - 24, x1 - 4, y1 - 4
+
+    for field, tall in (("A6", True), ("D6", True), ("D1", True), ("C3", False), ("E4", True)):
+        assert P.has(image, corner(field), R.WHITE) == tall, field  # the white plate with the height
+        assert P.count(image, corner(field), R.INK) > 10 or not tall, field  # and its digit
+    # on the same ground: three and two high differ, three and three do not
+    assert image.crop(corner("A6")).tobytes() != image.crop(corner("D6")).tobytes()
+    assert image.crop(corner("D1")).tobytes() == image.crop(corner("B1")).tobytes()
+
+
+def test_a_changed_stack_changes_only_its_field():
+    a = P.decode(board_png(GAME, view({"A1": "OOO", "G7": "BBB"})))
+    for other in ({"A1": "OOO", "G7": "BB"}, {"A1": "OOO", "G7": "BBb"}, {"A1": "OOO", "G7": "OOB"}):
+        diff = P.changed(a, P.decode(board_png(GAME, view(other))))
+        assert diff is not None and P.within(diff, field_box("G7")), other
+
+
+@pytest.mark.parametrize("facing, dx, dy", [("N", 0, -1), ("E", 1, 0), ("S", 0, 1), ("W", -1, 0)])
+def test_arrow_one_of_the_tile_points_where_the_tile_faces(facing, dx, dy):
+    image = P.decode(board_png(GAME, view({"A1": "O"}, tile="C5", facing=facing)))
+    cx, cy = P.centre(field_box("C5"))
+    assert P.near(P.dominant(image, P.grow(field_box("C5"), -12)), R.INK)  # the black tile
+    hx, hy = P.centroid(image, field_box("C5"), R.HALO)
+    assert (hx - cx) * dx + (hy - cy) * dy > R.CELL / 6  # arrow 1 is the yellow one
+    assert abs((hx - cx) * dy) + abs((hy - cy) * dx) < R.CELL / 8
+
+
+def test_targets_of_the_current_stone_are_marked_and_nothing_else():
+    v = E.view(play(*SLIDE), None)
+    assert v.current_arrow == 1 and "C3" in v.targets
+    image = P.decode(board_png(GAME, v))
+    occupied = {st.field for st in v.stacks} | {v.tile}
+    for field in FIELDS:
+        if field in occupied or field in v.last_move:
+            continue
+        cx, cy = P.centre(field_box(field))
+        ring = P.count(image, P.around(cx, cy, 18), R.INK)
+        assert (ring > 40) == (field in v.targets), field
+    current = field_box("D3")
+    assert P.near(P.dominant(image, current, ignore=(R.INK, R.WHITE, R.HALO, *R.FILL.values())), R.CURRENT_FILL)
+
+
+def test_colours_stay_apart_for_colour_blind_eyes_and_letters_stay_legible():
+    for a in range(4):
+        assert P.contrast(R.INK, R.FILL[a]) >= 3  # the letter on a player's figure
+        assert P.contrast(R.DARK[a], R.TINT[a]) >= 4.5 and P.contrast(R.DARK[a], R.BG) >= 4.5  # names
+        for b in range(a + 1, 4):
+            for kind in ("protan", "deutan", "tritan"):
+                assert P.delta_e(P.as_seen(R.FILL[a], kind), P.as_seen(R.FILL[b], kind)) >= 12, (a, b, kind)
+    assert P.contrast(R.HALO, R.INK) >= 4.5 and P.contrast(R.WHITE, R.INK) >= 4.5  # tile numbers
+
+
+def test_picture_fits_a_phone_and_stones_stay_big():
+    for v in (E.view(play(), 0), E.view(play(*SLIDE, *STONES), None), marked_view(None)):
+        image = P.decode(board_png(GAME, v))
+        assert 1000 <= image.width <= 1200 and image.height <= image.width
+    image = P.decode(board_png(GAME, E.view(play(*SLIDE, *STONES), None)))
+    stone = P.bbox_of(image, field_box("C3"), R.FILL[1])
+    assert min(stone[2] - stone[0], stone[3] - stone[1]) / 3 >= 14  # still 14 px at a third

@@ -10,9 +10,10 @@ import pytest
 from PIL import Image, ImageDraw
 
 import engines
+import render_probe as P
 from engines.hektor_und_achill.data import COLOURS, GREEKS, HOME, TROJANS
-from engines.hektor_und_achill.model import Fate, Played, Report, SideView, View
-from render import board_png, board_text, games
+from engines.hektor_und_achill.model import Fate, Orient, Play, Played, Report, SideView, Skip, Vanguard, View
+from render import board_png, board_text, games, hand_png
 from render import hektor_und_achill as R
 from render.typeface import font
 
@@ -308,3 +309,176 @@ def test_text_of_random_positions_names_colours_as_words():
 
 def test_fonts_are_bundled():
     assert font(30, True).path.endswith("render/fonts/DejaVuSans-Bold.ttf")
+
+
+# -- content from played positions ----------------------------------------------
+#
+# Where the picture is sampled is computed from the renderer's layout constants.
+
+SEED = 5
+#: The Greeks turn up red 2 from stack 1 (so stacks 2 fight), lay the fate tile red side to them, play red 1.
+OPENING = [(GREEKS, Vanguard(stack=1)), (GREEKS, Orient(colour="red")), (GREEKS, Skip()), (GREEKS, Play(card="red1"))]
+CARD_SHADES = list(R.CARD.values())
+
+
+def play(*moves):
+    state = E.setup(2, seed=SEED)
+    for seat, action in moves:
+        state, _ = E.apply(state, seat, action)
+    return state
+
+
+def card_colour_at(image: Image.Image, side: int, index: int):
+    """The first card colour met going down the middle of a battle-line slot:
+    the Trojans' line in the upper half of the band, the Greeks' in the lower."""
+    x = R.LINE_X + index * R.SLOT + R.CARD_W // 2
+    half = R.BAND_Y + R.BAND_H // 2
+    y0, y1 = (R.BAND_Y, half) if side == TROJANS else (half, R.BAND_Y + R.BAND_H)
+    return P.first_of(image, x, y0, y1, CARD_SHADES)
+
+
+def panel(side: int) -> P.Box:
+    y = R.TROJAN_Y if side == TROJANS else R.GREEK_Y
+    return R.MARGIN, y, R.WIDTH - R.MARGIN + 1, y + R.PANEL_H + 1
+
+
+@pytest.mark.parametrize(
+    "locale, expected, own",
+    [
+        ("en", ["The Trojans to act: single turn 1/4, action.", "The stacks numbered 2 fight.",
+                "Fate tile 3: Greeks red, Trojans purple.",
+                "Greeks: home 12, 1 11, 2 8 (in battle), 3 12 · heroes in stack 5 · favour 3 · shame 0 · hand 3 + hero.",
+                "  Played: red 2 (vanguard), red 1 · superiority 3.", "  Played: red 4 (vanguard) · superiority 4."],
+         ["You play the Greeks.", "Your hand: green 3, blue 4, yellow 2; hero: Agamemnon (blue 4).",
+          "Your total if counted now: 3."]),
+        ("de", ["Die Trojaner sind am Zug: Einzelzug 1/4, Aktion.", "Gekämpft wird mit den Stapeln 2.",
+                "Schicksal 3: Griechen rot, Trojaner lila.",
+                "Griechen: Heimat 12, 1 11, 2 8 (im Kampf), 3 12 · Helden im Stapel 5 · Gunst 3 · Schande 0 · "
+                "Hand 3 + Held.",
+                "  Ausgespielt: rot 2 (Vorhut), rot 1 · Überlegenheit 3.", "  Ausgespielt: rot 4 (Vorhut) · Überlegenheit 4."],
+         ["Du spielst die Griechen.", "Deine Hand: grün 3, blau 4, gelb 2; Held: Agamemnon (blau 4).",
+          "Deine Wertung, würde jetzt gezählt: 3."]),
+    ],
+)
+def test_text_after_known_moves(locale, expected, own):
+    state = play(*OPENING)
+    spectator = board_text(GAME, E.view(state, None), locale).splitlines()
+    greek = board_text(GAME, E.view(state, GREEKS), locale).splitlines()
+    trojan = board_text(GAME, E.view(state, TROJANS), locale)
+    for line in expected:
+        assert line in spectator and line in greek
+    for line in own:
+        assert line in greek and line not in spectator
+        assert line not in trojan.splitlines()
+    assert "Agamemnon" not in "\n".join(spectator) and "Agamemnon" not in trojan  # a hero in hand is secret
+    assert spectator[-1] == ("Fate tiles left in the stack: 5." if locale == "en" else "Schicksals-Plättchen im Stapel: 5.")
+
+
+def test_played_cards_and_empty_slots_show_where_they_lie():
+    image = P.decode(board_png(GAME, E.view(play(*OPENING), None)))
+    assert card_colour_at(image, GREEKS, 0) == R.CARD["red"]  # red 2, the vanguard
+    assert card_colour_at(image, GREEKS, 1) == R.CARD["red"]  # red 1
+    assert card_colour_at(image, TROJANS, 0) == R.CARD["red"]  # red 4
+    for side, first_empty in ((GREEKS, 2), (TROJANS, 1)):
+        for i in range(first_empty, 5):
+            assert card_colour_at(image, side, i) is None, (side, i)
+    # the vanguard is worth 2, the Trojans' 4: the big numbers differ, the colour bands do not
+    body = lambda side: image.crop((R.LINE_X + 10, *(
+        (R.BAND_Y + R.BAND_H // 4, R.LINE_X + R.CARD_W - 10, R.BAND_Y + R.BAND_H // 2) if side == TROJANS
+        else (R.BAND_Y + 3 * R.BAND_H // 4, R.LINE_X + R.CARD_W - 10, R.BAND_Y + R.BAND_H)))).tobytes()
+    assert body(GREEKS) != body(TROJANS)
+
+
+def test_fate_tile_shows_each_sides_colour_towards_it():
+    image = P.decode(board_png(GAME, E.view(play(*OPENING), None)))
+    x0, y0 = R.TILE_X, R.BAND_Y + (R.BAND_H - R.TILE) // 2
+    cx = x0 + R.TILE // 2
+    bottom = (cx + 25, y0 + R.TILE - 18, cx + 45, y0 + R.TILE - 6)  # the Greeks' side
+    top = (cx + 25, y0 + 6, cx + 45, y0 + 18)  # the Trojans' side
+    assert P.near(P.dominant(image, bottom, ignore=(R.INK, R.WHITE)), R.CARD["red"])
+    assert P.near(P.dominant(image, top, ignore=(R.INK, R.WHITE)), R.CARD["purple"])
+
+
+def test_a_changed_stack_count_changes_only_that_stack():
+    a = P.decode(R.board_png(make_view()))
+    b = P.decode(R.board_png(make_view(greeks=side_view(stacks=[12, 11, 12, 12]))))
+    x, y = R.STACK_X[1], R.GREEK_Y + (R.PANEL_H - R.STACK_H) // 2
+    diff = P.changed(a, b)
+    assert diff is not None and P.within(diff, P.grow((x, y, x + R.STACK_W, y + R.STACK_H), 12))
+
+
+def test_spent_favour_leaves_the_panel_and_only_that_panel():
+    a = P.decode(R.board_png(make_view()))
+    b = P.decode(R.board_png(make_view(greeks=side_view(favour=1, favour_lost=2))))
+    assert P.within(P.changed(a, b), panel(GREEKS))
+    assert P.count(a, panel(GREEKS), R.GOLD) - P.count(b, panel(GREEKS), R.GOLD) > 1000  # two tokens fewer
+    assert P.count(a, panel(TROJANS), R.GOLD) == P.count(b, panel(TROJANS), R.GOLD)
+
+
+def test_secret_hands_heroes_and_stack_orders_do_not_change_what_others_see():
+    state = play(*OPENING)
+    other = state.model_copy(deep=True)
+    other.battle.hands[GREEKS] = ["purple1", "brown2", "red3"]  # as many cards, not the same ones
+    other.battle.heroes[GREEKS] = "Achilleus" if state.battle.heroes[GREEKS] != "Achilleus" else "Aias"
+    other.stacks[GREEKS][3] = list(reversed(state.stacks[GREEKS][3]))  # the order of a stack is hidden
+    other.stacks[TROJANS][0] = list(reversed(state.stacks[TROJANS][0]))
+    for seat in (None, TROJANS):
+        assert board_png(GAME, E.view(state, seat)) == board_png(GAME, E.view(other, seat))
+        assert board_text(GAME, E.view(state, seat), "de") == board_text(GAME, E.view(other, seat), "de")
+        assert hand_png(GAME, E.view(state, seat)) == hand_png(GAME, E.view(other, seat))
+    assert board_png(GAME, E.view(state, GREEKS)) != board_png(GAME, E.view(other, GREEKS))
+    assert hand_png(GAME, E.view(state, GREEKS)) != hand_png(GAME, E.view(other, GREEKS))
+
+
+def test_hand_picture_shows_the_cards_in_order():
+    for seat in (GREEKS, TROJANS):
+        v = E.view(play(*OPENING), seat)
+        image = P.decode(hand_png(GAME, v))
+        assert image.width <= 1200
+        for i, card in enumerate(v.hand):
+            x = R.MARGIN + i * (R.HAND_CARD_W + 16) + R.HAND_CARD_W // 2
+            colour = next(c for c in R.CARD if card.startswith(c))
+            assert P.first_of(image, x, 0, image.height, CARD_SHADES) == R.CARD[colour], (seat, i, card)
+        # the hero in hand follows the army cards on its own face
+        x = R.MARGIN + len(v.hand) * (R.HAND_CARD_W + 16) + R.HAND_CARD_W // 2 + 14
+        assert P.has(image, (x - 10, 0, x + 10, image.height), R.HERO_FACE)
+
+
+def test_the_owners_board_shows_the_hand_strip_in_order():
+    v = E.view(play(*OPENING), GREEKS)
+    image = P.decode(board_png(GAME, v))
+    for i, card in enumerate(v.hand):
+        x = R.MARGIN + i * (R.HAND_W + 10) + R.HAND_W // 2
+        colour = next(c for c in R.CARD if card.startswith(c))
+        assert P.first_of(image, x, R.FOOTER_Y, image.height, CARD_SHADES) == R.CARD[colour], (i, card)
+    spectator = P.decode(board_png(GAME, E.view(play(*OPENING), None)))
+    below = (0, R.FOOTER_Y, R.WIDTH, spectator.height)
+    assert not any(P.has(spectator, below, c) for c in CARD_SHADES)  # no hand strip for a spectator
+
+
+def test_the_header_tells_who_acts_by_tint():
+    for state, side in ((play(*OPENING), TROJANS), (play(*OPENING[:1]), GREEKS)):
+        image = P.decode(board_png(GAME, E.view(state, None)))
+        assert P.near(P.dominant(image, (0, 0, R.WIDTH, 4)), R.TINT[side])
+        assert P.near(P.dominant(image, (0, R.HEADER_H - 5, R.WIDTH, R.HEADER_H - 1)), R.BACK[side])
+
+
+def test_card_colours_stay_apart_for_colour_blind_eyes_and_stay_legible():
+    for a in R.CARD:
+        assert P.contrast(R.ON_CARD[a], R.CARD[a]) >= 3, a  # symbol and word on the colour band
+        for b in R.CARD:
+            if a < b:
+                for kind in ("protan", "deutan", "tritan"):
+                    assert P.delta_e(P.as_seen(R.CARD[a], kind), P.as_seen(R.CARD[b], kind)) >= 12, (a, b, kind)
+    for side in (GREEKS, TROJANS):
+        assert P.contrast(R.WHITE, R.BACK[side]) >= 4.5  # the count on a stack
+        assert P.contrast(R.INK, R.TINT[side]) >= 4.5
+    assert P.contrast(R.MUTED, R.BG) >= 4.5 and P.contrast(R.INK, R.GOLD) >= 4.5
+
+
+def test_pictures_fit_a_phone():
+    for seat in (None, GREEKS):
+        image = P.decode(board_png(GAME, E.view(play(*OPENING), seat)))
+        assert 1000 <= image.width <= 1200 and image.height <= 1.2 * image.width
+    hand = P.decode(hand_png(GAME, E.view(play(*OPENING), TROJANS)))
+    assert hand.width <= 1200 and hand.height <= hand.width

@@ -8,7 +8,8 @@ import pytest
 from PIL import Image
 
 import engines
-from engines.hoch_und_hoeher.model import LastMove, State, Tower, View
+import render_probe as P
+from engines.hoch_und_hoeher.model import LastMove, Place, Stack, State, Tower, View
 from engines.rng import Rng
 from render import board_png, board_text, games
 from render import hoch_und_hoeher as R
@@ -249,3 +250,174 @@ def test_text_in_both_locales(locale, expected):
     text = board_text(GAME, busy_view(0), locale)
     for word in expected:
         assert word in text, word
+
+
+# -- content from played positions ----------------------------------------------
+#
+# Where the picture is sampled is computed from the renderer's layout constants.
+
+SEED = 1  # the die-off gives Team B the start with a 1
+MOVES = [(0, Place(pawn="blue", tower=6)), (1, Stack(src=14, dst=13))]  # then Team B rolls a 4
+PAWN_SHADES = list(R.PAWN_FILL.values())
+
+
+def play(*moves):
+    state = E.setup(2, seed=SEED)
+    for seat, action in moves:
+        state, _ = E.apply(state, seat, action)
+    return state
+
+
+def slot_x(v: View, tower_id: int) -> tuple[int, int]:
+    """Left and right edge of a tower's slot: equal slots, centred."""
+    n = len(v.towers)
+    w = min(R.MAX_SLOT, (R.WIDTH - 2 * R.MARGIN) // n)
+    x = (R.WIDTH - w * n) // 2
+    i = [t.id for t in v.towers].index(tower_id)
+    return x + i * w, x + (i + 1) * w
+
+
+def stone_px(v: View) -> int:
+    return min(R.MAX_STONE, R.STACK_H // max(t.height for t in v.towers))
+
+
+def base_y(v: View) -> int:
+    """Where the towers stand: the tallest one reaches up to the pawn room."""
+    return R.TOWERS_TOP + R.PAWN_ROOM + stone_px(v) * max(t.height for t in v.towers)
+
+
+def stones_seen(image: Image.Image, v: View, tower_id: int, *shades) -> int:
+    """Stones counted up the middle of a tower's slot, from its foot to the top of the picture's tower area."""
+    x0, x1 = slot_x(v, tower_id)
+    return P.runs(image, (x0 + x1) // 2, base_y(v), R.TOWERS_TOP, shades or (R.STONE, R.STONE_NEW))
+
+
+def number_plate(image: Image.Image, v: View, tower_id: int) -> Image.Image:
+    """The band under a tower's foot that tells its height."""
+    x0, x1 = slot_x(v, tower_id)
+    y = base_y(v) + 4
+    return image.crop((x0 + 8, y, x1 - 8, y + R.NUM_H))
+
+
+@pytest.mark.parametrize(
+    "locale, expected",
+    [
+        ("en", ["Team B to move, rolled a 4.",
+                "T1: 6 · T2: 5 · T3: 4 · T4: 3 · T5: 2 · T6: 1 blue ● · T7: 2 · T8: 1 · T9: 2 · T10: 1 · T11: 3 · "
+                "T12: 4 · T13: 11",
+                "With the 4 – place a pawn on: T3, T12; move a tower: T3, T12 (onto any other tower without a pawn).",
+                "Score – Team B 1 (blue 1 (T6), brown –); Team G 0 (yellow –, green –).",
+                "Last move (Team G): tower 14 (6) onto tower 13 (5) – now 11 high."]),
+        ("de", ["Team B ist am Zug und hat eine 4 gewürfelt.",
+                "T1: 6 · T2: 5 · T3: 4 · T4: 3 · T5: 2 · T6: 1 Blau ● · T7: 2 · T8: 1 · T9: 2 · T10: 1 · T11: 3 · "
+                "T12: 4 · T13: 11",
+                "Mit der 4 – Pöppel setzen auf: T3, T12; Turm versetzen: T3, T12 (auf jeden anderen Turm ohne Pöppel).",
+                "Punkte – Team B 1 (Blau 1 (T6), Braun –); Team G 0 (Gelb –, Grün –).",
+                "Letzter Zug (Team G): Turm 14 (6) auf Turm 13 (5) – jetzt 11 hoch."]),
+    ],
+)
+def test_text_after_known_moves(locale, expected):
+    lines = board_text(GAME, E.view(play(*MOVES), None), locale).splitlines()
+    for line in expected:
+        assert line in lines
+    assert "T14" not in "\n".join(lines).replace("tower 14", "").replace("Turm 14", "")  # the moved tower is gone
+
+
+def test_every_tower_shows_as_many_stones_as_it_is_high():
+    for v in (E.view(play(), None), E.view(play(*MOVES), None), view(towers=[(45, "blue")], roll=2, players=1)):
+        image = P.decode(board_png(GAME, v))
+        for t in v.towers:
+            assert stones_seen(image, v, t.id) == t.height, t.id
+
+
+def test_stones_added_by_the_last_move_are_lighter():
+    v = E.view(play(*MOVES), None)
+    image = P.decode(board_png(GAME, v))
+    assert stones_seen(image, v, 13, R.STONE_NEW) == 6  # tower 14 (6) came onto tower 13 (5)
+    assert stones_seen(image, v, 13, R.STONE) == 5
+    assert stones_seen(image, v, 6, R.STONE_NEW) == 0
+    x0, x1 = slot_x(v, 13)
+    assert P.near(P.dominant(image, (x0 + 3, R.TOWERS_TOP, x1 - 3, R.TOWERS_TOP + 10)), R.LAST_FILL)
+    x0, x1 = slot_x(v, 12)
+    assert not P.has(image, (x0 + 6, R.TOWERS_TOP, x1 - 6, base_y(v)), R.LAST_FILL)
+
+
+def test_a_pawn_stands_on_top_of_its_tower():
+    v = E.view(play(*MOVES), None)
+    image = P.decode(board_png(GAME, v))
+    stone = stone_px(v)
+    x0, x1 = slot_x(v, 6)
+    top = base_y(v) - 1 * stone  # tower 6 is one stone high
+    above = (x0 + 6, top - R.PAWN - 12, x1 - 6, top)
+    assert P.near(P.dominant(image, above, ignore=(R.BG, R.INK, R.WHITE, R.LINE)), R.PAWN_FILL["blue"])
+    for tower_id in (5, 7):  # its neighbours carry no pawn
+        x0, x1 = slot_x(v, tower_id)
+        assert not any(P.has(image, (x0 + 6, top - R.PAWN - 12, x1 - 6, top), c) for c in PAWN_SHADES)
+
+
+def test_equal_heights_get_equal_number_plates():
+    v = E.view(play(*MOVES), None)
+    image = P.decode(board_png(GAME, v))
+    plates = {t.id: number_plate(image, v, t.id).tobytes() for t in v.towers}
+    choosable = {t.id for t in v.towers if t.movable or t.placeable}
+    assert choosable == {3, 12}
+    for a in v.towers:
+        for b in v.towers:
+            if a.id < b.id and (a.id in choosable) == (b.id in choosable) and 13 not in (a.id, b.id):
+                assert (plates[a.id] == plates[b.id]) == (a.height == b.height), (a.id, b.id)
+    # a choosable tower's number sits on a black plate, the others on the ground
+    for t in v.towers:
+        plate = number_plate(image, v, t.id)
+        ink = P.count(plate, None, R.INK) / (plate.width * plate.height)
+        assert (ink > 0.5) == (t.id in choosable), t.id
+        assert ink > 0.02  # the digits are there
+
+
+@pytest.mark.parametrize("roll", [1, 2, 3, 4, 5, 6])
+def test_the_roll_shows_as_pips_on_a_die(roll):
+    image = P.decode(board_png(GAME, view(towers=[(3, None), (5, None)], roll=roll)))
+    right = (R.WIDTH - R.DIE - 40, 0, R.WIDTH, R.HEADER_H)
+    face = P.bbox_of(image, right, R.WHITE)
+    assert face is not None
+    assert face[2] - face[0] >= R.DIE - 10 and face[3] - face[1] >= R.DIE - 10
+    assert P.blobs(image, P.grow(face, -8), R.INK, least=10) == roll
+
+
+def test_a_changed_tower_changes_only_its_slot():
+    a = view(towers=[(3, None), (5, None), (2, None), (4, None)], roll=6)
+    b = view(towers=[(3, None), (5, None), (1, None), (4, None)], roll=6)
+    diff = P.changed(P.decode(board_png(GAME, a)), P.decode(board_png(GAME, b)))
+    assert diff is not None
+    x0, x1 = slot_x(a, 3)
+    assert P.within(diff, (x0, R.TOWERS_TOP, x1, base_y(a) + R.NUM_H + R.ID_H + 6))
+
+
+def test_the_header_and_team_boxes_show_whose_turn():
+    for state, team in ((play(*MOVES), 0), (play(MOVES[0]), 1)):
+        image = P.decode(board_png(GAME, E.view(state, None)))
+        assert P.near(P.dominant(image, (0, 0, R.WIDTH, 4)), R.TINT[team])
+        header = (0, 0, R.WIDTH // 2, R.HEADER_H)
+        pawns = ("blue", "brown") if team == 0 else ("yellow", "green")
+        for colour in pawns:  # the team's pawns stand next to the title
+            assert P.has(image, header, R.PAWN_FILL[colour])
+
+
+def test_pawns_stay_apart_for_colour_blind_eyes_and_tags_stay_legible():
+    for a in R.PAWN_FILL:
+        assert P.contrast(R.PAWN_TEXT[a], R.PAWN_FILL[a]) >= 3, a  # the two-letter tag on its pawn
+        for b in R.PAWN_FILL:
+            if a < b:
+                for kind in ("protan", "deutan", "tritan"):
+                    seen = P.as_seen(R.PAWN_FILL[a], kind), P.as_seen(R.PAWN_FILL[b], kind)
+                    assert P.delta_e(*seen) >= 12, (a, b, kind)
+    assert P.contrast(R.STONE, R.BG) >= 3 and P.contrast(R.INK, R.LAST_FILL) >= 4.5
+    assert P.contrast(R.MUTED, R.BG) >= 4.5
+
+
+def test_picture_fits_a_phone():
+    for v in (E.view(play(), None), E.view(play(*MOVES), 0), view(towers=[(45, "blue")], roll=2, players=1)):
+        image = P.decode(board_png(GAME, v))
+        assert 1000 <= image.width <= 1200 and image.height <= image.width
+        # the narrowest slot still leaves a tower 20 px wide when shrunk to a third
+        x0, x1 = slot_x(v, v.towers[0].id)
+        assert (x1 - x0) / 3 >= 20

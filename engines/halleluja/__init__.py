@@ -2,5 +2,15 @@
 sliding number tile. Only a review survives; the rules are reconstructed."""
 
 from engines.halleluja.engine import ENGINE, Halleluja
+from engines.registry import Game
 
-__all__ = ["ENGINE", "Halleluja"]
+#: The game's registry entry (entry point group ``brettbote.games``).
+GAME = Game(
+    id="halleluja",
+    engine="engines.halleluja.engine:ENGINE",
+    board_png="render.halleluja:board_png",
+    board_text="render.halleluja_text:board_text",
+    order=3,
+)
+
+__all__ = ["GAME", "ENGINE", "Halleluja"]

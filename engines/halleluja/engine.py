@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.contract import Engine, Event, IllegalAction, Prompt, Result, clone
+from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
 from engines.halleluja import placement, rules, text
 from engines.halleluja.help import rules_help
 from engines.halleluja.model import (
@@ -48,12 +48,15 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     #: The engine places tile and towers at random (from the seed), legally.
-    quick_setup: bool = False
-    #: The game ends after this many full rounds at the latest.
-    max_rounds: int = Field(default=MAX_ROUNDS_DEFAULT, ge=5, le=100)
+    quick_setup: bool = Field(default=False, description="Tile and towers placed at random")
+    #: The game ends after this many full rounds at the latest: (R) the
+    #: reconstruction's cap, which players do not choose; tests shorten it.
+    max_rounds: int = for_tests_only(default=MAX_ROUNDS_DEFAULT, ge=5, le=100,
+                                     description="End after this many full rounds")
 
 
 TILE_ACTIONS = (SlideTile, TurnTile, StopTile)
+SETUP_PHASES = ("place_tile", "orient_tile", "place_tower")
 
 
 class Halleluja(Engine):
@@ -139,6 +142,7 @@ class Halleluja(Engine):
         next_tower = rules.tower_placer(state)[1] if state.phase == "place_tower" else None
         groupings = [best_sets(c) for c in state.captured]
         return View(
+            header=self.header(state),
             seat=seat,
             seats=state.seats,
             stacks=[StackView(field=FIELDS[i], stones=list(st)) for i, st in enumerate(state.board) if st],
@@ -214,6 +218,38 @@ class Halleluja(Engine):
                 "active": state.active,
             },
         )
+
+    # -- decisions -----------------------------------------------------------
+
+    def decision_kind(self, state: State, seat: int):
+        if state.phase in SETUP_PHASES:
+            return "setup"
+        # a marked stone is decided by its owner, who need not be on turn
+        return "turn" if seat == state.active else "reaction"
+
+    def stage_label(self, state: State) -> Text:
+        return Text(key="hd_turn", params={"turn": state.turn})
+
+    def scores(self, state: State) -> list[int]:
+        return rules.scores(state)
+
+    def eliminated(self, state: State) -> list[int]:
+        """With three or four players, a player whose last stone left the
+        board is skipped for the rest of the game (with two, the game ends)."""
+        if state.phase in SETUP_PHASES or state.over:
+            return []
+        return [p for p in range(state.seats) if not rules.has_stones(state, p)]
+
+    def default_action(self, state: State, seat: int):
+        """For a missed deadline: no second tile action, leave the stone;
+        otherwise the first choice listed."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn")
+        return next((a for a in legal if self.is_passive(a)), legal[0])
+
+    def is_passive(self, action) -> bool:
+        return isinstance(action, (StopTile, LeaveStone))
 
     # -- words -------------------------------------------------------------
 

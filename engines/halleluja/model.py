@@ -13,6 +13,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.halleluja.reconstruction import MAX_ROUNDS_DEFAULT
+from engines.contract import ViewBase
 from engines.rng import Rng
 
 GAME_ID = "halleluja"
@@ -214,7 +215,7 @@ class ArrowView(BaseModel):
     direction: Dir4
 
 
-class View(BaseModel):
+class View(ViewBase):
     """What a seat or a spectator sees. Halleluja has no hidden information, so
     every viewer sees the same, apart from ``seat``."""
 

@@ -17,7 +17,7 @@ rulebook and RULINGS are silent.
 
 from __future__ import annotations
 
-from engines.contract import Engine, Event, IllegalAction, Prompt, Result, clone
+from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.hektor_und_achill import rules, text
 from engines.hektor_und_achill.data import SIDES, TURNS, sort_cards
 from engines.hektor_und_achill.help import RULES_HELP
@@ -134,6 +134,7 @@ class HektorUndAchill(Engine):
         ]
         own = seat is not None
         return View(
+            header=self.header(state),
             seat=seat,
             battle_no=state.battle_no,
             attacker=state.attacker,
@@ -187,14 +188,32 @@ class HektorUndAchill(Engine):
 
     # -- words -------------------------------------------------------------
 
+    # -- decisions -----------------------------------------------------------
+
+    def decision_kind(self, state: State, seat: int):
+        # turning the fate tile and paying a favour token are asked of a side
+        # after a pair of single turns or a lost battle, not in its own turn
+        return "reaction" if state.phase in ("fate", "save") else "turn"
+
+    def stage_label(self, state: State) -> Text:
+        return Text(key="hd_battle", params={"battle": state.battle_no})
+
     def default_action(self, state, seat: int):
         """For a missed deadline: no optional action, no rotation of the fate
-        tile, no favour token paid; otherwise the first choice listed."""
+        tile, no favour token paid; otherwise the first choice listed (the
+        lowest card)."""
         legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn")
         for passive in (Skip(), Rotate(by=0), SaveHero(save=False)):
             if passive in legal:
                 return passive
-        return super().default_action(state, seat)
+        return legal[0]
+
+    def is_passive(self, action) -> bool:
+        # only skipping the optional action lets the turn go on to the card;
+        # not turning the tile or not paying a token closes the moment
+        return isinstance(action, Skip)
 
     def label(self, state: State, seat: int, action, locale: str) -> str:
         return text.label(state, seat, action, locale)

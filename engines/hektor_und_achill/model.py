@@ -14,6 +14,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field
 
 from engines.hektor_und_achill.data import COLOURS
+from engines.contract import ViewBase
 from engines.rng import Rng
 
 GAME_ID = "hektor-und-achill"
@@ -241,7 +242,7 @@ class SideView(BaseModel):
     heroes_lost: list[str]
 
 
-class View(BaseModel):
+class View(ViewBase):
     """What one seat (or a spectator, ``seat=None``) may see."""
 
     game: Literal["hektor-und-achill"] = GAME_ID

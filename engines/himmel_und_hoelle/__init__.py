@@ -2,5 +2,15 @@
 fought with secret cards 0-12."""
 
 from engines.himmel_und_hoelle.engine import ENGINE, HimmelUndHoelle
+from engines.registry import Game
 
-__all__ = ["ENGINE", "HimmelUndHoelle"]
+#: The game's registry entry (entry point group ``brettbote.games``).
+GAME = Game(
+    id="himmel-und-hoelle",
+    engine="engines.himmel_und_hoelle.engine:ENGINE",
+    board_png="render.himmel_und_hoelle:board_png",
+    board_text="render.himmel_und_hoelle_text:board_text",
+    order=1,
+)
+
+__all__ = ["GAME", "ENGINE", "HimmelUndHoelle"]

@@ -15,7 +15,7 @@ rulebook and RULINGS are silent.
 
 from __future__ import annotations
 
-from engines.contract import Engine, Event, IllegalAction, Prompt, Result, clone
+from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.himmel_und_hoelle import rules, text
 from engines.himmel_und_hoelle.help import RULES_HELP
 from engines.himmel_und_hoelle.model import (
@@ -155,6 +155,7 @@ class HimmelUndHoelle(Engine):
             )
         result = self.result(state)
         return View(
+            header=self.header(state),
             seat=seat,
             dice=[d.model_copy() for d in state.dice],
             start=list(state.start),
@@ -204,6 +205,38 @@ class HimmelUndHoelle(Engine):
                 secret=True,
             )
         return Prompt(key="pr_turn", params={"ap": state.ap})
+
+    # -- decisions -----------------------------------------------------------
+
+    def decision_kind(self, state: State, seat: int):
+        if state.pending is not None:
+            return "reaction"  # the conflict's winner decides, whoever's turn it is
+        return "simultaneous" if state.conflict is not None else "turn"
+
+    def stage(self, state: State) -> str:
+        """While the cards of one conflict round come in one after the other
+        the stage stays; a new round is a new stage."""
+        c = state.conflict
+        if c is not None and state.pending is None and not state.over:
+            return f"cards:{state.turn}:{c.field}:{c.round}"
+        return super().stage(state)
+
+    def stage_label(self, state: State) -> Text:
+        return Text(key="hd_turn", params={"turn": state.turn})
+
+    def scores(self, state: State) -> list[int]:
+        return [sum(g) for g in state.goal]
+
+    def default_action(self, state: State, seat: int):
+        """For a missed deadline: end the turn, let the bonus point lapse, the
+        first die that can take a 6-overflow, the lowest card."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn")
+        return next((a for a in legal if self.is_passive(a)), legal[0])
+
+    def is_passive(self, action) -> bool:
+        return isinstance(action, (EndTurn, Pass))
 
     # -- words -------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field
 
+from engines.contract import ViewBase
 from engines.rng import Rng
 
 GAME_ID = "himmel-und-hoelle"
@@ -226,7 +227,7 @@ class ConflictView(BaseModel):
     own_card: int | None = None
 
 
-class View(BaseModel):
+class View(ViewBase):
     """What one seat (or a spectator, ``seat=None``) may see."""
 
     game: Literal["himmel-und-hoelle"] = GAME_ID

@@ -2,5 +2,15 @@
 pawns on them, hoping to end high."""
 
 from engines.hoch_und_hoeher.engine import ENGINE, HochUndHoeher
+from engines.registry import Game
 
-__all__ = ["ENGINE", "HochUndHoeher"]
+#: The game's registry entry (entry point group ``brettbote.games``).
+GAME = Game(
+    id="hoch-und-hoeher",
+    engine="engines.hoch_und_hoeher.engine:ENGINE",
+    board_png="render.hoch_und_hoeher:board_png",
+    board_text="render.hoch_und_hoeher_text:board_text",
+    order=2,
+)
+
+__all__ = ["GAME", "ENGINE", "HochUndHoeher"]

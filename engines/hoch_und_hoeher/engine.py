@@ -14,7 +14,7 @@ for the scores.
 
 from __future__ import annotations
 
-from engines.contract import Engine, Event, IllegalAction, Prompt, Result, clone
+from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.hoch_und_hoeher import rules, scoring, text
 from engines.hoch_und_hoeher.help import RULES_HELP
 from engines.hoch_und_hoeher.model import (
@@ -82,6 +82,7 @@ class HochUndHoeher(Engine):
         where = {t.pawn: t.id for t in state.towers if t.pawn is not None}
         winners, tiebreak = scoring.ranking(state) if state.over else ([], False)
         return View(
+            header=self.header(state),
             seat=seat,
             players=state.players,
             hierarchy=state.hierarchy,
@@ -121,6 +122,22 @@ class HochUndHoeher(Engine):
         if seat not in self.to_act(state):
             return Prompt(key="pr_wait", params={"seat": state.active, "roll": state.roll})
         return Prompt(key="pr_turn", params={"roll": state.roll})
+
+    # -- decisions -----------------------------------------------------------
+
+    def stage_label(self, state: State) -> Text:
+        return Text(key="hd_turn", params={"turn": state.turn})
+
+    def scores(self, state: State) -> list[int]:
+        return scoring.scores(state)
+
+    def default_action(self, state: State, seat: int):
+        """For a missed deadline: the first move listed (every move is a real
+        one; there is no passing in this game)."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn")
+        return legal[0]
 
     # -- words -------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engines.contract import ViewBase
 from engines.rng import Rng
 
 GAME_ID = "hoch-und-hoeher"
@@ -47,10 +48,10 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     #: The hierarchy variant (solo form or two-player form by seat count).
-    hierarchy: bool = False
+    hierarchy: bool = Field(default=False, description="The hierarchy variant")
     #: A daily challenge: the bot derives the seed from the date; the rules
     #: are unchanged, the flag is only kept with the match.
-    daily: bool = False
+    daily: bool = Field(default=False, description="Today's solo challenge, the same dice for the whole server")
 
 
 # -- state ---------------------------------------------------------------------
@@ -83,8 +84,8 @@ class State(BaseModel):
     game: Literal["hoch-und-hoeher"] = GAME_ID
     rng: Rng
     players: int
-    hierarchy: bool = False
-    daily: bool = False
+    hierarchy: bool = Field(default=False, description="The hierarchy variant")
+    daily: bool = Field(default=False, description="Today's solo challenge, the same dice for the whole server")
     #: Towers still standing, left to right (ascending id).
     towers: list[Tower]
     active: int = TEAM_B
@@ -143,7 +144,7 @@ class PawnView(BaseModel):
     points: int
 
 
-class View(BaseModel):
+class View(ViewBase):
     """Everything is public in this game; ``seat`` only says who is looking."""
 
     game: Literal["hoch-und-hoeher"] = GAME_ID

@@ -1,0 +1,101 @@
+"""The one game registry.
+
+A game is registered once, as a :class:`Game` entry naming its engine and its
+renderers; the engine in turn carries its rules help, its options model and
+its message catalogue. Entries come from the packaging entry point group
+``brettbote.games`` (see ``pyproject.toml``), so a game can also come from
+another installed package: nothing in ``bot/`` or ``render/`` names a game.
+
+Entries hold dotted names, imported on first use only, so listing the games
+loads no renderer and a broken renderer of one game never affects another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from engines.contract import Engine
+
+ENTRY_POINT_GROUP = "brettbote.games"
+
+
+def load(dotted: str) -> Any:
+    """The object named by ``"package.module:attribute"``."""
+    module, _, name = dotted.partition(":")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class Game:
+    """Where the parts of one game live (dotted ``module:attribute`` names)."""
+
+    id: str
+    #: The :class:`engines.contract.Engine` instance.
+    engine: str
+    #: ``(view, locale) -> PNG bytes``, the board.
+    board_png: str
+    #: ``(view, locale) -> str``, the board as text (alt text, terminal).
+    board_text: str
+    #: ``(view, locale) -> PNG bytes``, a seat's own hand, for games with hands.
+    hand_png: str | None = None
+    #: Sorts the game lists (slash-command choices, ``/game help``).
+    order: int = 100
+
+    @cached_property
+    def loaded(self) -> "Engine":
+        engine = load(self.engine)
+        if engine.id != self.id:
+            raise ValueError(f"game entry {self.id!r} names an engine with id {engine.id!r}")
+        return engine
+
+    def renderer(self, part: str) -> Callable[..., Any] | None:
+        dotted = getattr(self, part)
+        return load(dotted) if dotted else None
+
+
+_games: dict[str, Game] | None = None
+
+
+def _discover() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        game = point.load()
+        if not isinstance(game, Game) or game.id != point.name:
+            raise TypeError(f"entry point {point.name!r} of {ENTRY_POINT_GROUP!r} is not a Game with that id")
+        found[game.id] = game
+    if not found:
+        raise RuntimeError(
+            f"no games registered in the entry point group {ENTRY_POINT_GROUP!r}: install the project (pip install -e .)"
+        )
+    return found
+
+
+def games() -> dict[str, Game]:
+    """Every registered game by id, in display order."""
+    global _games
+    if _games is None:
+        _games = _discover()
+    return dict(sorted(_games.items(), key=lambda item: (item[1].order, item[0])))
+
+
+def game(game_id: str) -> Game:
+    try:
+        return games()[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(games())}") from None
+
+
+def register(entry: Game) -> None:
+    """Add a game at run time (tests; a plugin normally uses the entry point)."""
+    games()
+    _games[entry.id] = entry
+
+
+def unregister(game_id: str) -> None:
+    games()
+    _games.pop(game_id, None)
