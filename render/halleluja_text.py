@@ -7,142 +7,34 @@ short ones, so both speak alike.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.halleluja.model import COLUMNS, SET_POINTS, SIZE, Stone, View
-from engines.halleluja.text import ARROW_GLYPHS, COLOUR_LETTERS, COLOUR_NAMES
+from engines.halleluja.text import ARROW_GLYPHS, COLOUR_LETTERS, colour_names
+from engines.i18n import FALLBACK, LOCALES, Catalog, locale_dir
 
 CELL_W = 5
 EMPTY = "."
 
-WORDS: dict[str, dict] = {
-    "de": {
-        "colour": COLOUR_NAMES["de"],
-        "title": "Halleluja – Runde {round}/{max_rounds}",
-        "you_play": "Du spielst {colour}.",
-        "neutral": "Neutral: {colours}.",
-        "legend": "Legende: B3 = Turm aus 3 Steinen, oben Blau als Engel; b = Teufel oben; T↑ = Zahlenplättchen, Pfeil 1 zeigt nach oben; :2 = markiert von Pfeil 2 (zieht 2 Felder).",
-        "stacks": "Türme (unten → oben): {stacks}.",
-        "arrows": "Plättchen auf {field}: {arrows}.",
-        "arrow": "Pfeil {label} {glyph}",
-        "tile_from": "Das Plättchen stand zu Beginn des Zuges auf {field}.",
-        "marks": "Markiert: {marks}.",
-        "mark": "Pfeil {arrow} → {field} ({status})",
-        "status": {
-            "waiting": "wartet", "moved": "gezogen", "left": "stehen gelassen", "stuck": "kann nicht ziehen",
-            "skipped": "übersprungen",
-        },
-        "current": "Jetzt: Pfeil {arrow}, Stein auf {field}, entscheidet {seat}.",
-        "player": "{colour}: {score} Punkte = Sätze [{sets}] + Leiter {ladder} (Stufe {step}); geschlagen: {captured}.",
-        "none": "nichts",
-        "out": "Aus dem Spiel (von neutralen Steinen geschlagen): {stones}.",
-        "phase": {
-            "place_tile": "Aufbau: {seat} legt das Zahlenplättchen.",
-            "orient_tile": "Aufbau: {seat} richtet das Zahlenplättchen aus.",
-            "place_tower": "Aufbau: {seat} setzt einen Turm ({colour}, noch {left}).",
-            "tile": "{seat} ist am Zug und bewegt das Plättchen (1. Aktion).",
-            "tile_more": "{seat} ist am Zug: 2. Aktion für das Plättchen oder fertig.",
-            "stones": "{seat} ist am Zug; markierte Steine ziehen.",
-        },
-        "last_move": "Letzter Zug: {fields}.",
-        "over_win": "Spielende ({reason}): {colour} gewinnt – {scores}.",
-        "over_draw": "Spielende ({reason}): Gleichstand zwischen {colours} – {scores}.",
-        # short labels of the image
-        "png_to_move": "{seat} ist am Zug",
-        "png_decides": "{seat} entscheidet",
-        "png_turn_of": "Zug von {seat}",
-        "png_round": "Runde {round}/{max_rounds}",
-        "png_setup": "Aufbau",
-        "png_you": "(du)",
-        "png_ladder": "Himmelsleiter",
-        "png_sets": "Sätze",
-        "png_captured": "Geschlagen",
-        "png_neutral": "neutral",
-        "png_out": "Aus dem Spiel",
-        "png_over": "Spielende",
-        "png_wins": "{seat} gewinnt",
-        "png_draw": "Gleichstand",
-        "png_place_tile": "Plättchen legen",
-        "png_orient_tile": "Plättchen ausrichten: wohin zeigt Pfeil 1?",
-        "png_place_tower": "Turm ({colour}) setzen – noch {left}",
-        "png_tile": "Plättchen bewegen: 1. Aktion",
-        "png_tile_more": "Plättchen: 2. Aktion oder fertig",
-        "png_stone": "Pfeil {arrow}: {seat} zieht Stein auf {field} ({arrow} Felder)",
-        "png_points": "Pkt.",
-        "png_ladder_short": "Leiter",
-    },
-    "en": {
-        "colour": COLOUR_NAMES["en"],
-        "title": "Halleluja – round {round}/{max_rounds}",
-        "you_play": "You play {colour}.",
-        "neutral": "Neutral: {colours}.",
-        "legend": "Legend: B3 = stack of 3 stones, Blue angel on top; b = devil on top; T↑ = number tile, arrow 1 points up; :2 = marked by arrow 2 (moves 2 fields).",
-        "stacks": "Stacks (bottom → top): {stacks}.",
-        "arrows": "Tile on {field}: {arrows}.",
-        "arrow": "arrow {label} {glyph}",
-        "tile_from": "At the start of the turn the tile stood on {field}.",
-        "marks": "Marked: {marks}.",
-        "mark": "arrow {arrow} → {field} ({status})",
-        "status": {
-            "waiting": "waiting", "moved": "moved", "left": "left", "stuck": "cannot move", "skipped": "skipped",
-        },
-        "current": "Now: arrow {arrow}, the stone on {field}, {seat} decides.",
-        "player": "{colour}: {score} points = sets [{sets}] + ladder {ladder} (step {step}); captured: {captured}.",
-        "none": "nothing",
-        "out": "Out of the game (taken by neutral stones): {stones}.",
-        "phase": {
-            "place_tile": "Setup: {seat} places the number tile.",
-            "orient_tile": "Setup: {seat} turns the number tile.",
-            "place_tower": "Setup: {seat} places a tower ({colour}, {left} to go).",
-            "tile": "{seat} to move: tile, first action.",
-            "tile_more": "{seat} to move: a second tile action or done.",
-            "stones": "{seat} to move; the marked stones move.",
-        },
-        "last_move": "Last move: {fields}.",
-        "over_win": "Game over ({reason}): {colour} wins – {scores}.",
-        "over_draw": "Game over ({reason}): a tie between {colours} – {scores}.",
-        "png_to_move": "{seat} to move",
-        "png_decides": "{seat} decides",
-        "png_turn_of": "{seat}'s turn",
-        "png_round": "Round {round}/{max_rounds}",
-        "png_setup": "Setup",
-        "png_you": "(you)",
-        "png_ladder": "Heaven ladder",
-        "png_sets": "Sets",
-        "png_captured": "Captured",
-        "png_neutral": "neutral",
-        "png_out": "Out of the game",
-        "png_over": "Game over",
-        "png_wins": "{seat} wins",
-        "png_draw": "Tie",
-        "png_place_tile": "place the tile",
-        "png_orient_tile": "turn the tile: where does arrow 1 point?",
-        "png_place_tower": "place a tower ({colour}) – {left} to go",
-        "png_tile": "Move the tile: first action",
-        "png_tile_more": "Tile: second action or done",
-        "png_stone": "Arrow {arrow}: {seat} moves the stone on {field} ({arrow} fields)",
-        "png_points": "pts",
-        "png_ladder_short": "ladder",
-    },
-}
+#: The words of the board text and the image:
+#: ``render/locale/<lang>/LC_MESSAGES/render-halleluja.po``.
+WORDS = Catalog("render-halleluja", locale_dir(__file__))
 
-REASONS = {
-    "de": {
-        "two_colours": "nur noch zwei Farben", "no_angels": "kein Engel mehr obenauf",
-        "one_player": "nur noch ein Spieler hat Steine", "rounds": "Rundenlimit",
-    },
-    "en": {
-        "two_colours": "only two colours left", "no_angels": "no angel on top",
-        "one_player": "only one player has stones", "rounds": "round limit",
-    },
-}
+
+@lru_cache(maxsize=None)
+def _words(locale: str) -> dict:
+    w = WORDS.table(locale)
+    w["colour"] = colour_names(locale)
+    return w
 
 
 def words(locale: str) -> dict:
     """The word table of ``locale``, English for anything unknown."""
-    return WORDS.get(locale, WORDS["en"])
+    return _words(locale if locale in LOCALES else FALLBACK)
 
 
 def end_reason(view: View, locale: str) -> str:
-    return REASONS.get(locale, REASONS["en"]).get(view.end_reason, view.end_reason)
+    return words(locale)["reason"].get(view.end_reason, view.end_reason)
 
 
 def stone_code(stone: Stone) -> str:

@@ -9,175 +9,30 @@ The words live here and the image renderer borrows the short ones.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from engines.hektor_und_achill.data import GREEKS, HOME, TROJANS, sort_cards
 from engines.hektor_und_achill.model import Played, SideView, View
 from engines.hektor_und_achill.text import card_name, cards_name, colour_name, hero_name, side_name
+from engines.i18n import FALLBACK, LOCALES, Catalog, locale_dir
 
-WORDS: dict[str, dict[str, object]] = {
-    "de": {
-        "title": "Hektor und Achill – Kampf {battle}",
-        "you_play": "Du spielst die {side}.",
-        "attacker": "Angreifer: {side}.",
-        "stacks_fight": "Gekämpft wird mit den Stapeln {number}.",
-        "fate": "Schicksal {tile}: Griechen {greek}, Trojaner {trojan}.",
-        "fate_stack": "Schicksals-Plättchen im Stapel: {count}.",
-        "phase": {
-            "vanguard": "Die {side} decken die Vorhut auf (Stapel wählen).",
-            "front": "Die {side} wählen die Stapelnummer (Vorhut 4).",
-            "orient": "Die {side} legen das Schicksals-Plättchen aus.",
-            "action": "Die {side} sind am Zug: Einzelzug {turn}/4, Aktion.",
-            "card": "Die {side} sind am Zug: Einzelzug {turn}/4, Karte ausspielen.",
-            "fate": "Die {side} dürfen das Schicksal drehen.",
-            "save_hero": "Die {side} entscheiden: Helden mit einem Gunst-Stein retten?",
-        },
-        "side_line": "{side}: {stacks} · Helden im Stapel {heroes} · Gunst {favour} · Schande {shame} · Hand {hand}.",
-        "stack": "{name} {count}",
-        "home": "Heimat",
-        "emptied": "geleert",
-        "in_battle": "im Kampf",
-        "hand_hero": "{count} + Held",
-        "hand_plain": "{count}",
-        "favour_lost": "{count} ({lost} verloren)",
-        "played": "  Ausgespielt: {cards} · Überlegenheit {strength}.",
-        "none": "nichts",
-        "vanguard": "Vorhut",
-        "on": "{hero} auf {card}",
-        "discards": "Aus dem Spiel – Griechen: {greek}; Trojaner: {trojan}.",
-        "heroes_lost": "Verlorene Helden – Griechen: {greek}; Trojaner: {trojan}.",
-        "hand": "Deine Hand: {cards}; Held: {hero}.",
-        "own_score": "Deine Wertung, würde jetzt gezählt: {score}.",
-        "report_won": "Kampf {battle}: die {winner} gewinnen {score}.",
-        "report_retreat": "Kampf {battle}: die {loser} ziehen sich zurück, die {winner} gewinnen.",
-        "report_draw": "Kampf {battle}: unentschieden {score}.",
-        "report_heroes": "Helden: Griechen {greek}, Trojaner {trojan}.",
-        "report_lost": "Verloren: {side} {cards}.",
-        "report_hero_lost": "Held verloren: {hero}.",
-        "report_hero_saved": "Held mit Gunst-Stein gerettet: {hero}.",
-        "report_shame": "Schande für die {side}.",
-        "report_emptied": "Geleert: {side} Stapel {numbers}.",
-        "over_win": "Spielende: die {side} gewinnen den Krieg ({reason}).",
-        "over_draw": "Spielende: unentschieden ({reason}).",
-        "reasons": {"stacks": "Armeestapel geleert", "both": "beide zugleich geschlagen"},
-        # short labels of the image
-        "png_battle": "Kampf {battle}",
-        "png_to_act": "{side} am Zug",
-        "png_phase": {
-            "vanguard": "Vorhut aufdecken",
-            "front": "Stapelnummer wählen",
-            "orient": "Schicksal auslegen",
-            "action": "Zug {turn}/4: Aktion",
-            "card": "Zug {turn}/4: Karte",
-            "fate": "Schicksal drehen?",
-            "save_hero": "Held retten?",
-        },
-        "png_over": "Spielende",
-        "png_wins": "{side} gewinnen",
-        "png_draw": "Unentschieden",
-        "png_attacker": "Angreifer",
-        "png_defender": "Verteidiger",
-        "png_home": "Heimat",
-        "png_emptied": "leer",
-        "png_heroes": "Helden",
-        "png_favour": "Gunst",
-        "png_shame": "Schande",
-        "png_hand": "Hand",
-        "png_out": "aus dem Spiel",
-        "png_last_battle": "Kampf {battle}: Wertung",
-        "png_strength": "Überlegenheit",
-        "png_score": "deine Wertung",
-        "png_fate_left": "Schicksal im Stapel",
-        "png_stacks": "Stapel {number}",
-        "png_vanguard": "Vorhut",
-        "png_your_hand": "Deine Hand",
-        "png_you": "(du)",
-    },
-    "en": {
-        "title": "Hector and Achilles – battle {battle}",
-        "you_play": "You play the {side}.",
-        "attacker": "Attacker: {side}.",
-        "stacks_fight": "The stacks numbered {number} fight.",
-        "fate": "Fate tile {tile}: Greeks {greek}, Trojans {trojan}.",
-        "fate_stack": "Fate tiles left in the stack: {count}.",
-        "phase": {
-            "vanguard": "The {side} turn up their vanguard (choose a stack).",
-            "front": "The {side} choose the stack number (vanguard 4).",
-            "orient": "The {side} lay the fate tile.",
-            "action": "The {side} to act: single turn {turn}/4, action.",
-            "card": "The {side} to act: single turn {turn}/4, play a card.",
-            "fate": "The {side} may turn the fate tile.",
-            "save_hero": "The {side} decide: save their hero with a favour token?",
-        },
-        "side_line": "{side}: {stacks} · heroes in stack {heroes} · favour {favour} · shame {shame} · hand {hand}.",
-        "stack": "{name} {count}",
-        "home": "home",
-        "emptied": "emptied",
-        "in_battle": "in battle",
-        "hand_hero": "{count} + hero",
-        "hand_plain": "{count}",
-        "favour_lost": "{count} ({lost} lost)",
-        "played": "  Played: {cards} · superiority {strength}.",
-        "none": "none",
-        "vanguard": "vanguard",
-        "on": "{hero} on {card}",
-        "discards": "Out of the game – Greeks: {greek}; Trojans: {trojan}.",
-        "heroes_lost": "Heroes lost – Greeks: {greek}; Trojans: {trojan}.",
-        "hand": "Your hand: {cards}; hero: {hero}.",
-        "own_score": "Your total if counted now: {score}.",
-        "report_won": "Battle {battle}: the {winner} win {score}.",
-        "report_retreat": "Battle {battle}: the {loser} retreat, the {winner} win.",
-        "report_draw": "Battle {battle}: drawn {score}.",
-        "report_heroes": "Heroes: Greeks {greek}, Trojans {trojan}.",
-        "report_lost": "Lost: {side} {cards}.",
-        "report_hero_lost": "Hero lost: {hero}.",
-        "report_hero_saved": "Hero saved with a favour token: {hero}.",
-        "report_shame": "Shame for the {side}.",
-        "report_emptied": "Emptied: {side} stack {numbers}.",
-        "over_win": "Game over: the {side} win the war ({reason}).",
-        "over_draw": "Game over: a draw ({reason}).",
-        "reasons": {"stacks": "army stacks emptied", "both": "both beaten at once"},
-        "png_battle": "Battle {battle}",
-        "png_to_act": "{side} to act",
-        "png_phase": {
-            "vanguard": "turn up the vanguard",
-            "front": "choose the stack number",
-            "orient": "lay the fate tile",
-            "action": "turn {turn}/4: action",
-            "card": "turn {turn}/4: card",
-            "fate": "turn the fate tile?",
-            "save_hero": "save the hero?",
-        },
-        "png_over": "Game over",
-        "png_wins": "{side} win",
-        "png_draw": "Draw",
-        "png_attacker": "Attacker",
-        "png_defender": "Defender",
-        "png_home": "Home",
-        "png_emptied": "empty",
-        "png_heroes": "Heroes",
-        "png_favour": "Favour",
-        "png_shame": "Shame",
-        "png_hand": "Hand",
-        "png_out": "out of the game",
-        "png_last_battle": "battle {battle}: total",
-        "png_strength": "Superiority",
-        "png_score": "your total",
-        "png_fate_left": "fate tiles left",
-        "png_stacks": "Stacks {number}",
-        "png_vanguard": "Vanguard",
-        "png_your_hand": "Your hand",
-        "png_you": "(you)",
-    },
-}
+#: The words of the board text and the images:
+#: ``render/locale/<lang>/LC_MESSAGES/render-hektor-und-achill.po``.
+WORDS = Catalog("render-hektor-und-achill", locale_dir(__file__))
+
+
+@lru_cache(maxsize=None)
+def _words(locale: str) -> dict:
+    return {"locale": locale, **WORDS.table(locale)}
 
 
 def words(locale: str) -> dict:
     """The word table of ``locale``, English for anything unknown."""
-    return WORDS.get(locale, WORDS["en"])
+    return _words(locale if locale in LOCALES else FALLBACK)
 
 
 def locale_of(w: dict) -> str:
-    return "de" if w is WORDS["de"] else "en"
+    return w["locale"]
 
 
 def current_turn(view: View) -> int:

@@ -7,144 +7,32 @@ the image renderer borrows the short ones, so both speak alike.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.himmel_und_hoelle.model import COLUMNS, HEAVEN, HELL, ROWS, View
-from engines.himmel_und_hoelle.text import SIDE_NAMES
+from engines.himmel_und_hoelle.text import side_names
 from engines.himmel_und_hoelle.text import end_reason as reason_words
+from engines.i18n import FALLBACK, LOCALES, Catalog, locale_dir
 
 #: Grid cells: brackets echo the die shapes of the image (Hell square, Heaven round).
 CELL_W = 6
 EMPTY = "."
 
-WORDS: dict[str, dict[str, object]] = {
-    "de": {
-        "locale": "de",
-        "side": SIDE_NAMES["de"],
-        "subject": ("Die Hölle", "Der Himmel"),
-        "start_of": ("Startfeld der Hölle", "Startfeld des Himmels"),
-        "goal_of": ("Zielfeld der Hölle", "Zielfeld des Himmels"),
-        "title": "Himmel und Hölle – Zug {turn}",
-        "you_play": "Du spielst {side}.",
-        "to_move": "{subject} ist am Zug, noch {ap} {ap_word}.",
-        "ap_word": ("Aktionspunkt", "Aktionspunkte"),
-        "legend": "Legende: [4] = Würfel der Hölle, (4) = Würfel des Himmels, Zahl = Augen; [4](2) = Konflikt.",
-        "play_area": "Spielbereich:",
-        "left": "Links – {start}: {count} Würfel; {goal}: {dice}.",
-        "right": "Rechts – {start}: {count} Würfel; {goal}: {dice}.",
-        "goal_dice": "{values} (Summe {total})",
-        "filled_note": "* = am Ende aufgefüllte 6",
-        "empty": "leer",
-        "none": "keine",
-        "dice_in_play": "Im Spielbereich – Hölle: {hell}; Himmel: {heaven}.",
-        "score": "Punkte: Hölle {hell}, Himmel {heaven}.",
-        "cards": "Karten auf der Hand: Hölle {hell}, Himmel {heaven}.",
-        "removed": "Gespielte Karten – Hölle: {hell}; Himmel: {heaven}.",
-        "hand": "Deine Karten: {cards}.",
-        "conflict": "Konflikt auf {field} (Runde {round}): Angreifer {attacker}, Verteidiger {defender}.",
-        "chosen": "Karte gewählt – Hölle: {hell}; Himmel: {heaven}.",
-        "yes": "ja",
-        "not_yet": "noch nicht",
-        "own_card": "Deine Karte: {card}.",
-        "waiting": "Warten auf: {sides}.",
-        "reveal": "Letzte Konfliktrunde ({field}, Runde {round}): {hell}; {heaven}. Sieger: {winner}.",
-        "reveal_side": "{side} Würfel {die} + Karte {card} = {value}",
-        "reveal_bad": "{side} Würfel {die} + Karte {card} (nicht erlaubt, zählt 0) = {value}",
-        "pending_bonus": "Offen: {subject} setzt den Bonus-Aktionspunkt ein oder lässt ihn verfallen.",
-        "pending_boost": "Offen: {subject} dreht einen anderen eigenen Würfel um 1 hoch.",
-        "last_move": "Letzter Zug: {fields}.",
-        "over_win": "Spielende{reason}: {subject} gewinnt – {score}.",
-        "over_draw": "Spielende{reason}: unentschieden – {score}.",
-        # short labels of the image
-        "png_turn": "Zug {turn}",
-        "png_to_move": "{side} ist am Zug",
-        "png_conflict": "Konflikt auf {field}",
-        "png_round": "Runde {round}",
-        "png_waiting": "warten auf {sides}",
-        "png_bonus": "{side}: Bonus-Aktionspunkt",
-        "png_boost": "{side}: anderen Würfel +1",
-        "png_over": "Spielende",
-        "png_wins": "{side} gewinnt",
-        "png_draw": "Unentschieden",
-        "png_start": "Start",
-        "png_goal": "Ziel",
-        "png_score": "Punkte",
-        "png_cards": "Karten",
-        "png_played": "Gespielt",
-        "png_hand": "Hand",
-        "png_you": "(du)",
-        "png_attacker": "Angreifer",
-        "png_defender": "Verteidiger",
-        "png_last_round": "Letzte Runde {field}:",
-        "png_winner": "Sieger",
-        "png_last_move": "Letzter Zug",
-        "png_filled": "hohl: am Ende aufgefüllte 6",
-    },
-    "en": {
-        "locale": "en",
-        "side": SIDE_NAMES["en"],
-        "subject": ("Hell", "Heaven"),
-        "start_of": ("Hell's start field", "Heaven's start field"),
-        "goal_of": ("Hell's goal field", "Heaven's goal field"),
-        "title": "Himmel und Hölle – turn {turn}",
-        "you_play": "You play {side}.",
-        "to_move": "{subject} to move, {ap} {ap_word} left.",
-        "ap_word": ("action point", "action points"),
-        "legend": "Legend: [4] = Hell die, (4) = Heaven die, number = pips; [4](2) = conflict.",
-        "play_area": "Play area:",
-        "left": "Left – {start}: {count} dice; {goal}: {dice}.",
-        "right": "Right – {start}: {count} dice; {goal}: {dice}.",
-        "goal_dice": "{values} (sum {total})",
-        "filled_note": "* = 6 added by the final fill-up",
-        "empty": "empty",
-        "none": "none",
-        "dice_in_play": "In the play area – Hell: {hell}; Heaven: {heaven}.",
-        "score": "Score: Hell {hell}, Heaven {heaven}.",
-        "cards": "Cards in hand: Hell {hell}, Heaven {heaven}.",
-        "removed": "Cards played – Hell: {hell}; Heaven: {heaven}.",
-        "hand": "Your cards: {cards}.",
-        "conflict": "Conflict on {field} (round {round}): attacker {attacker}, defender {defender}.",
-        "chosen": "Card chosen – Hell: {hell}; Heaven: {heaven}.",
-        "yes": "yes",
-        "not_yet": "not yet",
-        "own_card": "Your card: {card}.",
-        "waiting": "Waiting for: {sides}.",
-        "reveal": "Last conflict round ({field}, round {round}): {hell}; {heaven}. Winner: {winner}.",
-        "reveal_side": "{side} die {die} + card {card} = {value}",
-        "reveal_bad": "{side} die {die} + card {card} (not allowed, counts 0) = {value}",
-        "pending_bonus": "Pending: {subject} uses the bonus action point or lets it lapse.",
-        "pending_boost": "Pending: {subject} raises another own die by 1.",
-        "last_move": "Last move: {fields}.",
-        "over_win": "Game over{reason}: {subject} wins – {score}.",
-        "over_draw": "Game over{reason}: draw – {score}.",
-        "png_turn": "Turn {turn}",
-        "png_to_move": "{side} to move",
-        "png_conflict": "Conflict on {field}",
-        "png_round": "round {round}",
-        "png_waiting": "waiting for {sides}",
-        "png_bonus": "{side}: bonus action point",
-        "png_boost": "{side}: raise another die",
-        "png_over": "Game over",
-        "png_wins": "{side} wins",
-        "png_draw": "Draw",
-        "png_start": "Start",
-        "png_goal": "Goal",
-        "png_score": "Score",
-        "png_cards": "Cards",
-        "png_played": "Played",
-        "png_hand": "Hand",
-        "png_you": "(you)",
-        "png_attacker": "Attacker",
-        "png_defender": "Defender",
-        "png_last_round": "Last round {field}:",
-        "png_winner": "winner",
-        "png_last_move": "Last move",
-        "png_filled": "hollow: 6 added by the final fill-up",
-    },
-}
+#: The words of the board text and the image:
+#: ``render/locale/<lang>/LC_MESSAGES/render-himmel-und-hoelle.po``.
+WORDS = Catalog("render-himmel-und-hoelle", locale_dir(__file__))
+
+
+@lru_cache(maxsize=None)
+def _words(locale: str) -> dict[str, object]:
+    w: dict[str, object] = {"locale": locale, "side": side_names(locale)}
+    w.update(WORDS.table(locale))
+    return w
 
 
 def words(locale: str) -> dict[str, object]:
     """The word table of ``locale``, English for anything unknown."""
-    return WORDS.get(locale, WORDS["en"])
+    return _words(locale if locale in LOCALES else FALLBACK)
 
 
 def end_reason(view: View, locale: str) -> str:

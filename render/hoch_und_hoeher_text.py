@@ -6,130 +6,28 @@ live here and the image renderer borrows the short ones, so both speak alike.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.hoch_und_hoeher.model import PAWNS, STONES, TEAM_B, TEAM_G, TEAM_PAWNS, PawnView, View
+from engines.i18n import FALLBACK, LOCALES, Catalog, locale_dir
 
 #: Shapes of the pawns in the picture, echoed in the text.
 SHAPES = {"blue": "●", "brown": "■", "yellow": "▲", "green": "◆"}
 MAX_SCORE = STONES  # all stones under one pawn
 
-WORDS: dict[str, dict[str, object]] = {
-    "de": {
-        "team": ("Team B", "Team G"),
-        "pawn": {"blue": "Blau", "brown": "Braun", "yellow": "Gelb", "green": "Grün"},
-        "tag": {"blue": "Bl", "brown": "Br", "yellow": "Ge", "green": "Gr"},
-        "title": "Hoch und höher – Zug {turn}",
-        "mode": ("Solo", "zu zweit"),
-        "hierarchy": "Variante Hierarchie",
-        "daily": "Tagesaufgabe",
-        "you_play": "Du spielst {team} ({pawns}).",
-        "you_play_solo": "Du spielst alle vier Pöppel.",
-        "to_move": "{team} ist am Zug und hat eine {roll} gewürfelt.",
-        "to_move_solo": "Gewürfelt: {roll}.",
-        "towers": "Türme (Nummer: Höhe):",
-        "choices": "Mit der {roll} – Pöppel setzen auf: {place}; Turm versetzen: {move} (auf jeden anderen Turm ohne Pöppel).",
-        "none": "–",
-        "unplaced": "Noch nicht gesetzt – {parts}.",
-        "nobody": "keiner",
-        "score": "Punkte – {parts}.",
-        "pawn_on": "{pawn} {points} (T{tower})",
-        "pawn_void": "{pawn} 0 statt {height} (T{tower})",
-        "pawn_off": "{pawn} –",
-        "solo_score": "{total} von {max}",
-        "rule_team": "Hierarchie: {follower} steht höher als {leader} – nur {leader} zählt.",
-        "rule_solo": "Hierarchie: {pawn} steht höher als {above} – 0 Punkte.",
-        "dieoff": "Auswürfeln: {rounds} → {team} beginnt.",
-        "last_place": "Letzter Zug{who}: {pawn} auf Turm {tower} (Höhe {height}).",
-        "last_stack": "Letzter Zug{who}: Turm {src} ({src_height}){with} auf Turm {dst} ({dst_height}) – jetzt {height} hoch.",
-        "with": " mit {pawn}",
-        "no_move": "Mit der {roll} ist kein Zug möglich.",
-        "over_win": "Spielende: {team} gewinnt {b}:{g}.",
-        "over_tiebreak": "Spielende: Gleichstand {b}:{g} – {team} gewinnt mit dem besten Pöppel ({best}).",
-        "over_draw": "Spielende: unentschieden {b}:{g}.",
-        "over_solo": "Spielende: {total} von {max} Punkten.",
-        # short labels of the image
-        "png_turn": "Zug {turn}",
-        "png_to_move": "{team} ist am Zug",
-        "png_solo_turn": "Dein Zug",
-        "png_over": "Spielende",
-        "png_wins": "{team} gewinnt",
-        "png_draw": "Unentschieden",
-        "png_roll": "Wurf",
-        "png_last_roll": "letzter Wurf",
-        "png_you": "(du)",
-        "png_unplaced": "nicht gesetzt",
-        "png_void": "→ 0",
-        "png_legal": "mit der {roll} wählbar",
-        "png_last": "letzter Zug",
-        "png_no_move": "Mit der {roll} kein Zug möglich",
-        "png_tiebreak": "Gleichstand: {team} hat den besten Pöppel ({best})",
-        "png_hierarchy": "Hierarchie",
-        "png_rule_ok": "eingehalten",
-        "png_rule_team": "{follower} > {leader}, nur {leader} zählt",
-        "png_rule_solo": "{pawns} → 0 Punkte",
-        "png_above": "{pawn} > {above}",
-        "png_score": "Punkte",
-    },
-    "en": {
-        "team": ("Team B", "Team G"),
-        "pawn": {"blue": "blue", "brown": "brown", "yellow": "yellow", "green": "green"},
-        "tag": {"blue": "Bl", "brown": "Br", "yellow": "Ye", "green": "Gn"},
-        "title": "Hoch und höher – turn {turn}",
-        "mode": ("solo", "two players"),
-        "hierarchy": "hierarchy variant",
-        "daily": "daily challenge",
-        "you_play": "You play {team} ({pawns}).",
-        "you_play_solo": "You play all four pawns.",
-        "to_move": "{team} to move, rolled a {roll}.",
-        "to_move_solo": "Rolled: {roll}.",
-        "towers": "Towers (number: height):",
-        "choices": "With the {roll} – place a pawn on: {place}; move a tower: {move} (onto any other tower without a pawn).",
-        "none": "–",
-        "unplaced": "Not placed yet – {parts}.",
-        "nobody": "none",
-        "score": "Score – {parts}.",
-        "pawn_on": "{pawn} {points} (T{tower})",
-        "pawn_void": "{pawn} 0 instead of {height} (T{tower})",
-        "pawn_off": "{pawn} –",
-        "solo_score": "{total} of {max}",
-        "rule_team": "Hierarchy: {follower} stands higher than {leader} – only {leader} scores.",
-        "rule_solo": "Hierarchy: {pawn} stands higher than {above} – 0 points.",
-        "dieoff": "Die-off: {rounds} → {team} begins.",
-        "last_place": "Last move{who}: {pawn} onto tower {tower} (height {height}).",
-        "last_stack": "Last move{who}: tower {src} ({src_height}){with} onto tower {dst} ({dst_height}) – now {height} high.",
-        "with": " with {pawn}",
-        "no_move": "No move is possible with the {roll}.",
-        "over_win": "Game over: {team} wins {b}:{g}.",
-        "over_tiebreak": "Game over: a tie {b}:{g} – {team} wins with the best pawn ({best}).",
-        "over_draw": "Game over: a draw {b}:{g}.",
-        "over_solo": "Game over: {total} of {max} points.",
-        "png_turn": "Turn {turn}",
-        "png_to_move": "{team} to move",
-        "png_solo_turn": "Your move",
-        "png_over": "Game over",
-        "png_wins": "{team} wins",
-        "png_draw": "Draw",
-        "png_roll": "Roll",
-        "png_last_roll": "last roll",
-        "png_you": "(you)",
-        "png_unplaced": "not placed",
-        "png_void": "→ 0",
-        "png_legal": "can be chosen with the {roll}",
-        "png_last": "last move",
-        "png_no_move": "No move possible with the {roll}",
-        "png_tiebreak": "Tie: {team} has the best pawn ({best})",
-        "png_hierarchy": "Hierarchy",
-        "png_rule_ok": "kept",
-        "png_rule_team": "{follower} > {leader}, only {leader} scores",
-        "png_rule_solo": "{pawns} → 0 points",
-        "png_above": "{pawn} > {above}",
-        "png_score": "Score",
-    },
-}
+#: The words of the board text and the image:
+#: ``render/locale/<lang>/LC_MESSAGES/render-hoch-und-hoeher.po``.
+WORDS = Catalog("render-hoch-und-hoeher", locale_dir(__file__))
+
+
+@lru_cache(maxsize=None)
+def _words(locale: str) -> dict[str, object]:
+    return WORDS.table(locale)
 
 
 def words(locale: str) -> dict[str, object]:
     """The word table of ``locale``, English for anything unknown."""
-    return WORDS.get(locale, WORDS["en"])
+    return _words(locale if locale in LOCALES else FALLBACK)
 
 
 def seat_pawns(view: View, seat: int) -> list[PawnView]:

@@ -1,138 +1,229 @@
-"""The engine contract, checked on every registered engine through its public
-names only (the bot and outside checks rely on exactly these)."""
+"""The engine contract (v2), checked on every registered game and on the
+test-only toy game, at every seat count {min, 3 if allowed, max}, through
+the public names only (the bot, the terminal and the renderers rely on
+exactly these).
+
+This is the static part: the registry entry, the options model, the start of
+a game and its words. What must hold during play is checked by Hypothesis in
+``test_contract_properties.py`` and ``test_contract_secrecy.py``.
+"""
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
+from pydantic import ValidationError
 
 import engines
-from engines import Event, IllegalAction, Prompt, Result
+import render
+from engines import registry
+from engines.contract import IllegalAction, ViewBase, canonical_json, player_options
+from test_contract_properties import (  # noqa: F401 - toy_registered is a fixture
+    GAME_IDS,
+    KINDS,
+    LOCALES,
+    TOY,
+    bounds,
+    check_choice_tree,
+    check_text,
+    engine_of,
+    seat_counts,
+    text_problems,
+    toy_registered,
+    viewers,
+)
 
-ALL = engines.all()
-IDS = [e.id for e in ALL]
+REAL_GAMES = {"himmel-und-hoelle", "hoch-und-hoeher", "halleluja", "hektor-und-achill"}
+PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def random_walk(engine, seed: int, steps: int):
-    """Yield (state, seat, action, next_state, events) along a seeded random game."""
-    rnd = random.Random(seed)
-    state = engine.setup(engine.min_seats, seed)
-    for _ in range(steps):
-        seats = engine.to_act(state)
-        if not seats:
-            return
-        seat = rnd.choice(seats)
-        action = rnd.choice(engine.legal_actions(state, seat))
-        after, events = engine.apply(state, seat, action)
-        yield state, seat, action, after, events
-        state = after
+def _entry(game_id: str) -> registry.Game:
+    return TOY if game_id == TOY.id else registry.games()[game_id]
 
 
-def test_registry_lists_the_foundation_game():
-    assert "himmel-und-hoelle" in engines.ids()
+CASES = [(gid, seats) for gid in GAME_IDS for seats in seat_counts(_entry(gid).loaded)]
+CASE_IDS = [f"{gid}-{seats}" for gid, seats in CASES]
+SEED = 20240611
+
+
+# -- the registry ------------------------------------------------------------------
+
+
+def test_registry_lists_the_games_of_the_entry_points():
+    assert REAL_GAMES <= set(registry.games())
     assert engines.get("himmel-und-hoelle").id == "himmel-und-hoelle"
     with pytest.raises(KeyError):
         engines.get("no-such-game")
+    with pytest.raises(ValueError):
+        render.board_png("no-such-game", {}, "en")
 
 
-@pytest.mark.parametrize("engine", ALL, ids=IDS)
-def test_metadata(engine):
-    assert engine.id == engine.id.lower() and " " not in engine.id
-    assert set(engine.titles) >= {"de", "en"}
+def test_register_and_unregister_a_game_at_run_time():
+    assert TOY.id in registry.games() and TOY.id in engines.ids()
+    registry.unregister(TOY.id)
+    try:
+        assert TOY.id not in registry.games()
+        with pytest.raises(KeyError):
+            engines.get(TOY.id)
+    finally:
+        registry.register(TOY)
+    assert engines.get(TOY.id) is TOY.loaded
+    orders = [g.order for g in registry.games().values()]
+    assert orders == sorted(orders), "games() is in display order"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_registry_entry(game_id):
+    entry = registry.game(game_id)
+    assert entry.id == game_id and entry.loaded.id == game_id
+    assert game_id == game_id.lower() and " " not in game_id
+    assert callable(entry.renderer("board_png")) and callable(entry.renderer("board_text"))
+    assert entry.hand_png is None or callable(entry.renderer("hand_png"))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_metadata(game_id):
+    engine = engine_of(game_id)
     assert 1 <= engine.min_seats <= engine.max_seats
-    engine.Options.model_validate({})
-    for locale in ("de", "en"):
+    for locale in LOCALES:
+        assert engine.title(locale) and engine.title(locale) != "title"
         pages = engine.rules_help(locale)
-        assert pages and all(len(p) < 2000 for p in pages)  # fits a Discord message
+        assert pages and all(0 < len(p) < 2000 for p in pages)  # fits a Discord message
+        names = [engine.seat_name(s, locale) for s in range(engine.max_seats)]
+        assert all(names) and len(set(names)) == len(names)
+    engine.Options.model_validate({})
 
 
-@pytest.mark.parametrize("engine", ALL, ids=IDS)
-def test_same_seed_and_actions_give_byte_identical_states(engine):
-    runs = []
-    for _ in range(2):
-        states = [after.model_dump_json() for *_, after, _ in random_walk(engine, 11, 300)]
-        runs.append(states)
-    assert runs[0] == runs[1] and len(runs[0]) > 0
+# -- options -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("engine", ALL, ids=IDS)
-def test_models_round_trip_through_json(engine):
-    for state, seat, action, after, events in random_walk(engine, 5, 400):
-        text = after.model_dump_json()
-        assert engine.load_state(text).model_dump_json() == text
-        assert engine.load_state(json.loads(text)) == after
-        assert engine.parse_action(engine.dump_action(action)) == action
-        assert engine.parse_action(json.loads(engine.dump_action(action))) == action
-        for event in events:
-            assert Event.model_validate_json(event.model_dump_json()) == event
-        for viewer in [None, *range(engine.min_seats)]:
-            view = engine.view(after, viewer)
-            assert type(view).model_validate_json(view.model_dump_json()) == view
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_player_options_are_bounded_and_described(game_id):
+    """Every option offered to players is a bool or an int with ``ge`` and
+    ``le`` bounds, with an English description; test-only ones are never
+    offered."""
+    engine = engine_of(game_id)
+    offered = player_options(engine)
+    for name, info in engine.Options.model_fields.items():
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        assert (name in offered) == (not extra.get("test_only")), name
+        assert info.annotation in (bool, int), f"{name}: {info.annotation}"
+        assert info.description, f"option {name} has no description"
+        if info.annotation is int:
+            lo, hi = bounds(info)
+            assert lo is not None and hi is not None and lo <= info.default <= hi, name
 
 
-@pytest.mark.parametrize("engine", ALL, ids=IDS)
-def test_apply_is_pure(engine):
-    for state, seat, action, after, events in random_walk(engine, 3, 300):
-        before = state.model_dump_json()
-        engine.apply(state, seat, action)
-        assert state.model_dump_json() == before
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_parse_options_rejects_what_players_may_not_choose(game_id):
+    engine = engine_of(game_id)
+    with pytest.raises(ValidationError):
+        engine.parse_options({"no_such_option": True})
+    for name, info in engine.Options.model_fields.items():
+        if info.annotation is int:
+            lo, hi = bounds(info)
+            assert getattr(engine.parse_options({name: lo}), name) == lo
+            assert getattr(engine.parse_options({name: hi}), name) == hi
+            for wrong in (lo - 1, hi + 1, "many"):
+                with pytest.raises(ValidationError):
+                    engine.parse_options({name: wrong})
+        else:
+            with pytest.raises(ValidationError):
+                engine.parse_options({name: "sometimes"})
+        # setup accepts every option at its bounds, test-only ones included
+        value = bounds(info)[0] if info.annotation is int else not info.default
+        engine.setup(engine.min_seats, SEED, {name: value})
 
 
-@pytest.mark.parametrize("engine", ALL, ids=IDS)
-def test_only_seats_to_act_have_choices(engine):
-    for state, *_ in random_walk(engine, 9, 300):
-        waiting = engine.to_act(state)
-        for seat in range(engine.min_seats):
-            legal = engine.legal_actions(state, seat)
-            assert bool(legal) == (seat in waiting)
-            if seat not in waiting:
-                other_seat = waiting[0]
-                with pytest.raises(IllegalAction) as err:
-                    engine.apply(state, seat, engine.legal_actions(state, other_seat)[0])
-                assert err.value.key == "not_your_turn"
-                assert engine.text(err.value.key, err.value.params, "en") != err.value.key
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_option_texts_are_in_the_catalogue(game_id):
+    """The German text of an option is the catalogue key ``option_<name>``
+    (the English one is the field's description)."""
+    engine = engine_of(game_id)
+    problems = []
+    for name in player_options(engine):
+        problems += text_problems(engine, f"option_{name}", {}, "option", locales=("de",))
+    assert not problems, problems
 
 
-@pytest.mark.parametrize("engine", ALL, ids=IDS)
-def test_words_for_every_choice_prompt_and_event(engine):
-    for state, seat, action, after, events in random_walk(engine, 21, 400):
-        for locale in ("de", "en"):
-            for a in engine.legal_actions(state, seat):
-                label = engine.label(state, seat, a, locale)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_setup_refuses_other_seat_counts(game_id):
+    engine = engine_of(game_id)
+    for seats in (engine.min_seats - 1, engine.max_seats + 1):
+        with pytest.raises(IllegalAction) as err:
+            engine.setup(seats, SEED)
+        assert err.value.key == "bad_seats"
+        check_text(engine, err.value.key, err.value.params, "refusal")
+
+
+# -- the start of a game, at every seat count -----------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES, ids=CASE_IDS)
+def test_start(game_id, seats):
+    engine = engine_of(game_id)
+    state = engine.setup(seats, SEED)
+    assert canonical_json(engine.setup(seats, SEED)) == canonical_json(state), "setup is not deterministic"
+    assert canonical_json(engine.load_state(engine.dump_state(state))) == canonical_json(state)
+    waiting = engine.to_act(state)
+    assert waiting and set(waiting) <= set(range(seats))
+    assert engine.result(state) is None
+    header = engine.header(state)
+    assert header.to_act == waiting and not header.finished and header.turn is not None
+    assert header.scores is None or len(header.scores) == seats
+    for viewer in viewers(seats):
+        view = engine.view(state, viewer)
+        assert isinstance(view, engine.View) and isinstance(view, ViewBase)
+        assert view.header == header
+        assert type(view).model_validate_json(view.model_dump_json()) == view
+    decisions = engine.decisions(state)
+    assert [d.seat for d in decisions] == waiting
+    assert all(d.kind in KINDS and d.stage for d in decisions)
+    for seat in range(seats):
+        legal = engine.legal_actions(state, seat)
+        assert bool(legal) == (seat in waiting)
+        if legal:
+            assert engine.default_action(state, seat) in legal
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES, ids=CASE_IDS)
+def test_words_at_the_start(game_id, seats):
+    """Prompts of every seat and labels of every choice, in German and
+    English, from the game's own catalogue; menus within MAX_CHOICES."""
+    engine = engine_of(game_id)
+    state = engine.setup(seats, SEED)
+    for seat in range(seats):
+        prompt = engine.prompt(state, seat)
+        check_text(engine, prompt.key, prompt.params, "prompt")
+    for seat in engine.to_act(state):
+        for locale in LOCALES:
+            for action in engine.legal_actions(state, seat):
+                label = engine.label(state, seat, action, locale)
                 assert 0 < len(label) <= 80
-                assert engine.group(state, seat, a, locale)
-            prompt = engine.prompt(state, seat)
-            assert isinstance(prompt, Prompt)
-            for msg in [prompt, *events]:
-                text = engine.text(msg.key, msg.params, locale)
-                assert text != msg.key and "{" not in text, (msg.key, text)
+                assert engine.group(state, seat, action, locale)
+            check_choice_tree(engine, state, seat, locale)
 
 
-@pytest.mark.parametrize("engine", ALL, ids=IDS)
-def test_result_only_at_the_end(engine):
-    rnd = random.Random(2)
-    state = engine.setup(engine.min_seats, 2)
-    while engine.to_act(state):
-        assert engine.result(state) is None
-        seat = rnd.choice(engine.to_act(state))
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
-    result = engine.result(state)
-    assert isinstance(result, Result)
-    assert len(result.scores) == engine.min_seats
-    # usually the top scorers; a game's tie-break may pick among equal scores
-    best = max(result.scores)
-    assert result.winners and set(result.winners) <= {s for s, v in enumerate(result.scores) if v == best}
+@pytest.mark.parametrize(("game_id", "seats"), CASES, ids=CASE_IDS)
+def test_header_texts_are_in_the_catalogue(game_id, seats):
+    engine = engine_of(game_id)
+    header = engine.header(engine.setup(seats, SEED))
+    problems = []
+    for text in (header.turn, header.stage):
+        problems += text_problems(engine, text.key, text.params, "header")
+    assert not problems, problems
 
 
-@pytest.mark.parametrize("engine", ALL, ids=IDS)
-def test_default_action_for_a_missed_deadline_is_legal(engine):
-    """What the bot plays for a seat whose deadline passed (policy "skip")."""
-    for state, *_ in random_walk(engine, 13, 300):
-        for seat in engine.to_act(state):
-            action = engine.default_action(state, seat)
-            assert action in engine.legal_actions(state, seat)
-            # the most passive choice is taken whenever there is one
-            if any(engine.is_passive(a) for a in engine.legal_actions(state, seat)):
-                assert engine.is_passive(action)
+@pytest.mark.parametrize(("game_id", "seats"), CASES, ids=CASE_IDS)
+def test_pictures_and_text_boards_at_the_start(game_id, seats):
+    engine = engine_of(game_id)
+    state = engine.setup(seats, SEED)
+    for viewer in viewers(seats):
+        view = engine.view(state, viewer)
+        for locale in LOCALES:
+            png = render.board_png(game_id, view, locale)
+            assert png.startswith(PNG)
+            assert render.board_png(game_id, view.model_dump_json(), locale) == png
+            text = render.board_text(game_id, view, locale)
+            assert isinstance(text, str) and text.strip()
+            hand = render.hand_png(game_id, view, locale) if viewer is not None else None
+            assert hand is None or hand.startswith(PNG)
