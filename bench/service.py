@@ -11,31 +11,24 @@ import time
 from pathlib import Path
 
 import engines
-from bot.service import MatchService
-from bot.storage import Store, now
+from bot.play.service import MatchService
+from bot.store import SqliteStore, Store
 
 
 async def fill(store: Store, matches: int, game: str, seed: int) -> list[int]:
-    """``matches`` running two-seat matches, inserted in bulk."""
+    """``matches`` running two-seat matches, inserted in one transaction."""
     engine = engines.get(game)
     rng = random.Random(seed)
-    stamp = now()
-    async with store.transaction() as conn:
-        rows = []
+    ids = []
+    async with store.transaction() as tx:
         for i in range(matches):
             match_seed = rng.randrange(1 << 62)
             state = engine.dump_state(engine.setup(2, match_seed))
-            rows.append((1, 10_000 + i, game, "{}", match_seed, "running", 1, state, stamp, stamp))
-        await conn.executemany(
-            "INSERT INTO matches (guild_id, channel_id, game, options, seed, status, host_id, state, created_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?)",
-            rows,
-        )
-        ids = [r[0] for r in await (await conn.execute("SELECT id FROM matches ORDER BY id")).fetchall()]
-        await conn.executemany(
-            "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",
-            [(m, s, 1 + s) for m in ids for s in (0, 1)],
-        )
+            match_id = await tx.insert_match(guild_id=1, channel_id=10_000 + i, game=game, options={}, seed=match_seed,
+                                             host_id=1)
+            await tx.update_match(match_id, status="running", state=state)
+            await tx.set_seats(match_id, [1, 2])
+            ids.append(match_id)
     return ids
 
 
@@ -43,7 +36,7 @@ async def bench_moves(matches: int, moves: int, seed: int = 1, game: str = "himm
     """Moves per second, median and p99 milliseconds per move."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        store = await SqliteStore.open(Path(tmp) / "bench.sqlite3")
         try:
             ids = await fill(store, matches, game, seed)
             service = MatchService(store, rng=random.Random(seed))
@@ -57,7 +50,7 @@ async def bench_moves(matches: int, moves: int, seed: int = 1, game: str = "himm
                 seat = rng.choice(engines.get(game).to_act(state))
                 index, token, _ = rng.choice(service.choices(match, seat))
                 t0 = time.perf_counter()
-                await service.act(match.id, match.seats[seat], match.decision_counters[seat], index, token)
+                await service.act(match.id, match.user(seat), match.seats[seat].decision_counter, index, token)
                 times.append((time.perf_counter() - t0) * 1000)
             elapsed = time.perf_counter() - start
         finally:

@@ -1,66 +1,78 @@
-"""Settings from the environment, with a ``.env`` file as fallback.
+"""Settings from the environment, with a ``.env`` file as fallback
+(pydantic-settings): the environment wins over ``.env``, and an empty value
+means the default.
 
-The token is a ``SecretStr`` so that it never shows up in a repr or a log line.
+The token is a ``SecretStr`` so that it never shows up in a repr or a log
+line. A wrong value stops the start with one line that names the variable and
+what it may be (:class:`SettingsError`), never with a traceback.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+from typing import Literal, get_args
 
-from pydantic import BaseModel, SecretStr
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+LOG_LEVELS = get_args(LogLevel)
 
 
-class Settings(BaseModel):
-    discord_token: SecretStr = SecretStr("")
-    db_path: Path = Path("./data/brettbote.sqlite3")
-    log_level: str = "INFO"
-    dev_guild_id: int | None = None
-    api_base: str = DISCORD_API_BASE
-    gateway_url: str = DISCORD_GATEWAY_URL
-    abandon_days: float = 30
+class SettingsError(Exception):
+    """A setting with a value it may not have; the message is for the operator."""
 
 
-def read_env_file(path: Path) -> dict[str, str]:
-    """``KEY=value`` lines; ``#`` comments and blank lines are skipped, quotes stripped."""
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
+class Settings(BaseSettings):
+    # Each field is read from the variable in its alias; the description says
+    # what the variable may hold, and is what a refusal quotes.
+    model_config = SettingsConfigDict(
+        env_ignore_empty=True, populate_by_name=True, extra="ignore", str_strip_whitespace=True,
+    )
+
+    discord_token: SecretStr = Field(SecretStr(""), validation_alias="DISCORD_TOKEN",
+                                     description="the bot token from the Discord developer portal")
+    db_path: Path = Field(Path("./data/brettbote.sqlite3"), validation_alias="BRETTBOTE_DB",
+                          description="a file path")
+    log_level: LogLevel = Field("INFO", validation_alias="LOG_LEVEL", description="one of " + ", ".join(LOG_LEVELS))
+    dev_guild_id: int | None = Field(None, gt=0, validation_alias="DEV_GUILD_ID",
+                                     description="a server id (a positive whole number), or empty")
+    api_base: str = Field(DISCORD_API_BASE, pattern=r"^https?://", validation_alias="DISCORD_API_BASE",
+                          description="an http:// or https:// URL, or empty for Discord's own")
+    gateway_url: str = Field(DISCORD_GATEWAY_URL, pattern=r"^wss?://", validation_alias="DISCORD_GATEWAY_URL",
+                             description="a ws:// or wss:// URL, or empty for Discord's own")
+    abandon_days: float = Field(30, ge=1, le=365, validation_alias="BRETTBOTE_ABANDON_DAYS",
+                                description="a number of days from 1 to 365")
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _any_case(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
 
 
-def load_settings(env: dict[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
-    """The environment wins over ``.env``; empty values mean "use the default"."""
-    merged = read_env_file(env_file) if env_file else {}
-    merged.update(os.environ if env is None else env)
+#: The environment variable of each setting.
+VARIABLES = {name: field.validation_alias for name, field in Settings.model_fields.items()}
 
-    def get(key: str) -> str | None:
-        value = merged.get(key, "").strip()
-        return value or None
 
-    data: dict = {}
-    for key, field in (
-        ("DISCORD_TOKEN", "discord_token"),
-        ("BRETTBOTE_DB", "db_path"),
-        ("LOG_LEVEL", "log_level"),
-        ("DEV_GUILD_ID", "dev_guild_id"),
-        ("DISCORD_API_BASE", "api_base"),
-        ("DISCORD_GATEWAY_URL", "gateway_url"),
-        ("BRETTBOTE_ABANDON_DAYS", "abandon_days"),
-    ):
-        value = get(key)
-        if value is not None:
-            data[field] = value
-    return Settings.model_validate(data)
+def load_settings(env_file: Path | None = Path(".env")) -> Settings:
+    """The settings from the environment and ``env_file`` (if it exists).
+
+    Raises :class:`SettingsError` with one line per wrong variable."""
+    try:
+        return Settings(_env_file=env_file)
+    except ValidationError as err:
+        raise SettingsError("\n".join(_explain(e) for e in err.errors())) from None
+
+
+def _explain(error: dict) -> str:
+    name = str(error["loc"][0]) if error["loc"] else ""
+    field = Settings.model_fields.get(name) or next(
+        (f for f in Settings.model_fields.values() if f.validation_alias == name), None
+    )
+    if field is None:  # pragma: no cover - every error is about one field
+        return error["msg"]
+    variable = field.validation_alias
+    shown = "" if field.annotation is SecretStr else f"={error.get('input')!s}"
+    return f"{variable}{shown} is not allowed: it must be {field.description}"

@@ -17,58 +17,13 @@ from typing import Any, Callable, TextIO
 import engines
 import render
 from engines.contract import Engine, Event, IllegalAction, Result
+from engines.i18n import Catalog, locale_dir
 
 #: Erase the screen and home the cursor; scrolls the old screen out of sight.
 CLEAR = "\033[2J\033[H"
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "start": "{title}: hot-seat game, seed {seed} (replay with --seed {seed}).",
-        "out_dir": "Board pictures go to {path}",
-        "header": "===== {seat} =====",
-        "secret": "Secret choice: only {seat} may look at the screen now.",
-        "choices": "Your options:",
-        "choose": "{seat}, your choice (1-{n}, h = rules, q = quit): ",
-        "bad_choice": "'{text}' is not an option: type a number from 1 to {n}, h for the rules or q to quit.",
-        "no_choice": "Nothing chosen: type a number from 1 to {n}, h for the rules or q to quit.",
-        "handover": "Pass the device to {seat}.",
-        "press_enter": "{seat}: press Enter when nobody else is looking ",
-        "news": "Since your last screen:",
-        "only_you": "(only you) ",
-        "refused": "Not possible: {reason}",
-        "rules_page": "--- Rules {page}/{pages} ---",
-        "quit": "Game abandoned. Replay it with --seed {seed}.",
-        "result": "Result: {scores}.",
-        "reason": "Ended by: {reason}.",
-        "winner": "{seat} wins.",
-        "draw": "Draw: {seats} share first place.",
-        "no_winner": "Nobody wins.",
-        "pictures": "{count} board pictures in {path}",
-    },
-    "de": {
-        "start": "{title}: Partie an einem Gerät, Startwert {seed} (wiederholen mit --seed {seed}).",
-        "out_dir": "Bilder des Spielbretts kommen nach {path}",
-        "header": "===== {seat} =====",
-        "secret": "Geheime Wahl: nur {seat} darf jetzt auf den Bildschirm schauen.",
-        "choices": "Deine Möglichkeiten:",
-        "choose": "{seat}, deine Wahl (1-{n}, h = Regeln, q = beenden): ",
-        "bad_choice": "'{text}' geht nicht: gib eine Zahl von 1 bis {n} ein, h für die Regeln oder q zum Beenden.",
-        "no_choice": "Nichts gewählt: gib eine Zahl von 1 bis {n} ein, h für die Regeln oder q zum Beenden.",
-        "handover": "Gib das Gerät an {seat} weiter.",
-        "press_enter": "{seat}: Eingabetaste drücken, wenn niemand sonst hinschaut ",
-        "news": "Seit deinem letzten Bildschirm:",
-        "only_you": "(nur für dich) ",
-        "refused": "Nicht möglich: {reason}",
-        "rules_page": "--- Regeln {page}/{pages} ---",
-        "quit": "Partie abgebrochen. Wiederholen mit --seed {seed}.",
-        "result": "Ergebnis: {scores}.",
-        "reason": "Spielende durch: {reason}.",
-        "winner": "{seat} gewinnt.",
-        "draw": "Unentschieden: {seats} teilen sich den ersten Platz.",
-        "no_winner": "Niemand gewinnt.",
-        "pictures": "{count} Bilder des Spielbretts in {path}",
-    },
-}
+#: What the terminal says around the game: ``bot/locale/<lang>/LC_MESSAGES/terminal.po``.
+WORDS = Catalog("terminal", locale_dir(__file__))
 
 QUIT = {"q", "quit", "exit"}
 HELP = {"h", "?", "help", "hilfe"}
@@ -132,7 +87,7 @@ class _HotSeat:
     def __init__(self, engine: Engine, game_id: str, locale: str, seats: int, input_fn, output: TextIO, clear: str):
         self.engine, self.game_id, self.locale = engine, game_id, locale
         self.input_fn, self.output, self.clear = input_fn, output, clear
-        self.words = WORDS.get(locale, WORDS["en"])
+        self.words = WORDS.table(locale)
         #: The seat whose screen is showing, and whether it shows it anything private.
         self.owner: int | None = None
         self.private = False

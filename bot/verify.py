@@ -7,8 +7,8 @@ import asyncio
 import sys
 
 import engines
-from bot.config import load_settings
-from bot.storage import Match, Store
+from bot.config import SettingsError, load_settings
+from bot.store import Match, SqliteStore, Store
 
 
 def replay(match: Match, actions) -> str | None:
@@ -39,11 +39,16 @@ async def verify(store: Store, out=sys.stdout) -> int:
 
 
 async def _main() -> int:
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except SettingsError as err:
+        for line in str(err).splitlines():
+            print(f"brettbote: {line}", file=sys.stderr)
+        return 2
     if not settings.db_path.exists():
         print(f"no database at {settings.db_path}: nothing to verify")
         return 0
-    store = await Store.open(settings.db_path)
+    store = await SqliteStore.open(settings.db_path)
     try:
         total = len(await store.match_ids())
         bad = await verify(store)

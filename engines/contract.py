@@ -414,9 +414,7 @@ class Engine(ABC):
         return out
 
     def title(self, locale: str) -> str:
-        if "title" in self.messages:
-            return self.messages.text("title", {}, locale)
-        return self.titles.get(locale, self.titles["en"])  # until every catalogue has its title
+        return self.messages.text("title", {}, locale)
 
     # -- serialisation -----------------------------------------------------
 
@@ -450,6 +448,13 @@ def player_options(engine: Engine) -> dict[str, Any]:
         if not extra.get("test_only"):
             out[name] = info
     return out
+
+
+def option_bounds(info: Any) -> tuple[int | None, int | None]:
+    """The ``ge``/``le`` range of an integer option field."""
+    low = next((m.ge for m in info.metadata if hasattr(m, "ge")), None)
+    high = next((m.le for m in info.metadata if hasattr(m, "le")), None)
+    return low, high
 
 
 _adapters: dict[int, TypeAdapter] = {}

@@ -161,25 +161,6 @@ class Catalog:
         return [template.format_map(_Missing(params)) for template in self.sequence(locale, prefix)]
 
 
-class PagesByLocale(Mapping):
-    """``{locale: pages}`` read from a catalogue, for code that still indexes
-    pages by language (``RULES_HELP.get(locale, RULES_HELP["en"])``)."""
-
-    def __init__(self, catalog: Catalog, prefix: str) -> None:
-        self._catalog, self._prefix = catalog, prefix
-
-    def __getitem__(self, locale: str) -> list[str]:
-        if locale not in LOCALES:
-            raise KeyError(locale)
-        return self._catalog.pages(self._prefix, {}, locale)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(LOCALES)
-
-    def __len__(self) -> int:
-        return len(LOCALES)
-
-
 def _tuples(node: Any) -> Any:
     """Dicts whose keys are 0, 1, … n-1 become tuples, recursively."""
     if not isinstance(node, dict):

@@ -11,14 +11,14 @@ from typing import AsyncIterator
 
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionHandle, running_bot
 
-from bot.app import Brettbote
-from bot.clock import Clock
+from bot.discord.app import Brettbote
+from bot.play.clock import Clock
 from bot.config import Settings
 
 
 def make_bot(db_path: Path, clock: Clock | None = None, run_scheduler: bool = False) -> Brettbote:
     """A bot on a test database; timers fire only when a test says so
-    (``bot.scheduler.run_due()``) unless ``run_scheduler`` is set."""
+    (``bot.scheduler.run_due()``, or ``Table.fire_timers``) unless ``run_scheduler`` is set."""
     return Brettbote(Settings(db_path=db_path), clock=clock, run_scheduler=run_scheduler, guild_ready_timeout=0.05)
 
 
@@ -39,7 +39,7 @@ class Table:
     async def settle(self) -> None:
         """Wait until the bot has finished handling every interaction so far."""
         await asyncio.sleep(0)
-        await self.bot.controller.drain(10)
+        await self.bot.inflight.drain(10)
 
     async def run(self, handle: InteractionHandle) -> InteractionHandle:
         await handle.wait_acknowledged()

@@ -7,42 +7,17 @@ import asyncio
 import random
 import re
 
-import pytest
 from bot_harness import Table, play_to_conflict, started, stale_copy
 from fake_discord import FakeDiscord
 
 import engines
 import render
-from bot.service import MatchService
-from bot.storage import Store
+from bot.play.service import MatchService
+from bot.store import SqliteStore
 from engines.himmel_und_hoelle.model import Die
 
 E = engines.get("himmel-und-hoelle")
 MENTION = re.compile(r"<[@#!&]*\d+>|\d{5,}")  # mentions and ids hold digits of their own
-
-
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as fake:
-        yield fake
-        # Scenarios 7 and 8, for every test: every request body the bot sent
-        # validates against Discord's OpenAPI spec, and every interaction was
-        # acknowledged within three seconds.
-        fake.assert_clean()
-        assert fake.deadline_violations == []
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "brettbote.sqlite3"
-
-
-async def stored(db, match_id: int = 1):
-    store = await Store.open(db)
-    try:
-        return await store.get_match(match_id), await store.actions(match_id)
-    finally:
-        await store.close()
 
 
 def public_texts(fake: FakeDiscord, since: int) -> list[str]:
@@ -60,75 +35,69 @@ def public_texts(fake: FakeDiscord, since: int) -> list[str]:
     return texts
 
 
-async def test_scenario_1_open_join_play_and_fight_a_conflict_by_dm(fake, db):
+async def test_scenario_1_open_join_play_and_fight_a_conflict_by_dm(fake, table, stored):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        await table.open_match(w.alice, w.bob, here=False)
-        # The match went into a thread of its own, announced in the channel.
-        assert table.channel.is_thread and len(table.boards()) == 1
-        assert any(table.channel.mention in m.content for m in fake.messages(w.channel("spiele")))
-        mark = len(fake.requests)
-        await play_to_conflict(table, w.alice, w.bob)
-        # The conflict opened: a new board post, and each player got a DM with the cards.
-        assert "Konflikt" in table.board().content
-        alice_dm, bob_dm = table.dms(w.alice)[-1], table.dms(w.bob)[-1]
-        assert "Karte 11" in [b["label"] for b in alice_dm.buttons()]
-        assert "Card 7" in [b["label"] for b in bob_dm.buttons()]
-        await table.choose(w.alice, alice_dm, "Karte 11")
-        assert "11" in alice_dm.content  # only Alice's DM says what she chose
-        secret_phase = public_texts(fake, mark)
-        await table.choose(w.bob, bob_dm, "Card 7")
-        revealed = table.board()
-        # Nothing secret reached a channel before the reveal (no field or turn
-        # number here contains 11); afterwards both cards are public.
-        assert secret_phase and not any("11" in text for text in secret_phase)
-        assert "11" in revealed.content and "7" in revealed.content
-        assert "Hölle gewinnt" in revealed.content
+    await table.open_match(w.alice, w.bob, here=False)
+    # The match went into a thread of its own, announced in the channel.
+    assert table.channel.is_thread and len(table.boards()) == 1
+    assert any(table.channel.mention in m.content for m in fake.messages(w.channel("spiele")))
+    mark = len(fake.requests)
+    await play_to_conflict(table, w.alice, w.bob)
+    # The conflict opened: a new board post, and each player got a DM with the cards.
+    assert "Konflikt" in table.board().content
+    alice_dm, bob_dm = table.dms(w.alice)[-1], table.dms(w.bob)[-1]
+    assert "Karte 11" in [b["label"] for b in alice_dm.buttons()]
+    assert "Card 7" in [b["label"] for b in bob_dm.buttons()]
+    await table.choose(w.alice, alice_dm, "Karte 11")
+    assert "11" in alice_dm.content  # only Alice's DM says what she chose
+    secret_phase = public_texts(fake, mark)
+    await table.choose(w.bob, bob_dm, "Card 7")
+    revealed = table.board()
+    # Nothing secret reached a channel before the reveal (no field or turn
+    # number here contains 11); afterwards both cards are public.
+    assert secret_phase and not any("11" in text for text in secret_phase)
+    assert "11" in revealed.content and "7" in revealed.content
+    assert "Hölle gewinnt" in revealed.content
     # Every board post carried a PNG of the board.
     for post in table.boards():
         assert post.attachment("board.png").data.startswith(b"\x89PNG")
-    match, actions = await stored(db)
+    match, actions = await stored()
     state = E.load_state(match.state)
     assert state.last_reveal.cards == [11, 7] and state.pending == "bonus"
     assert len(actions) == match.counter == 15
 
 
-async def test_scenario_2_outdated_board_click_is_answered_and_changes_nothing(fake, db):
+async def test_scenario_2_outdated_board_click_is_answered_and_changes_nothing(fake, table, stored):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        await table.open_match(w.alice, w.bob)
-        old = stale_copy(table.board())
-        await table.turn(w.alice, "Zug beenden")
-        assert table.board().id != old.id
-        superseded = next(m for m in fake.messages(table.channel) if m.id == old.id)
-        assert superseded.custom_ids() == []  # the superseded post lost its buttons
-        before, _ = await stored(db)
-        reply = await (await table.click_board(w.bob, "act", board=old)).wait_ephemeral()
-        assert "outdated" in reply.content and reply.attachment("board.png")
-        after, _ = await stored(db)
-        assert after.counter == before.counter and after.state == before.state
+    await table.open_match(w.alice, w.bob)
+    old = stale_copy(table.board())
+    await table.turn(w.alice, "Zug beenden")
+    assert table.board().id != old.id
+    superseded = next(m for m in fake.messages(table.channel) if m.id == old.id)
+    assert superseded.custom_ids() == []  # the superseded post lost its buttons
+    before, _ = await stored()
+    reply = await (await table.click_board(w.bob, "act", board=old)).wait_ephemeral()
+    assert "outdated" in reply.content and reply.attachment("board.png")
+    after, _ = await stored()
+    assert after.counter == before.counter and after.state == before.state
 
 
-async def test_scenario_3_racing_clicks_apply_one_move(fake, db):
+async def test_scenario_3_racing_clicks_apply_one_move(fake, table, stored):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        await table.open_match(w.alice, w.bob)
-        picker = await table.open_picker(w.alice)
-        button = next(b for b in picker.buttons() if b["label"] == "Ziehen B1 → B2")
-        clicks = await asyncio.gather(*(fake.click(w.alice, picker, button["custom_id"]) for _ in range(2)))
-        for click in clicks:
-            await click.wait_acknowledged()
-        await table.settle()
-        match, actions = await stored(db)
-        assert match.counter == 1 and len(actions) == 1
-        assert E.load_state(match.state).dice[0].field == "B2"
-        assert any("veraltet" in m.content for m in fake.ephemeral_messages(w.alice))
+    await table.open_match(w.alice, w.bob)
+    picker = await table.open_picker(w.alice)
+    button = next(b for b in picker.buttons() if b["label"] == "Ziehen B1 → B2")
+    clicks = await asyncio.gather(*(fake.click(w.alice, picker, button["custom_id"]) for _ in range(2)))
+    for click in clicks:
+        await click.wait_acknowledged()
+    await table.settle()
+    match, actions = await stored()
+    assert match.counter == 1 and len(actions) == 1
+    assert E.load_state(match.state).dice[0].field == "B2"
+    assert any("veraltet" in m.content for m in fake.ephemeral_messages(w.alice))
 
 
-async def test_scenario_4_a_post_from_before_a_restart_still_works(fake, db):
+async def test_scenario_4_a_post_from_before_a_restart_still_works(fake, db, stored):
     w = fake.world
     async with started(fake, db) as bot:
         table = Table(fake, bot)
@@ -139,78 +108,67 @@ async def test_scenario_4_a_post_from_before_a_restart_still_works(fake, db):
         picker = await table.open_picker(w.alice)
         assert table.board().id == board.id
         await table.choose(w.alice, picker, "Ziehen B1 → B2")
-    match, actions = await stored(db)
+    match, actions = await stored()
     assert match.counter == 1 and E.parse_action(actions[0].action).kind == "move"
 
 
-async def test_scenario_5_act_by_a_non_player_or_out_of_turn_is_refused(fake, db):
+async def test_scenario_5_act_by_a_non_player_or_out_of_turn_is_refused(fake, table, stored):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        await table.open_match(w.alice, w.bob)
-        before, _ = await stored(db)
-        stranger = await (await table.click_board(w.carol, "act")).wait_ephemeral()
-        assert "not playing" in stranger.content and not stranger.buttons()
-        early = await (await table.click_board(w.bob, "act")).wait_ephemeral()
-        assert "Waiting for Hell" in early.content and not early.buttons()
-        after, _ = await stored(db)
-        assert (after.counter, after.state) == (before.counter, before.state)
+    await table.open_match(w.alice, w.bob)
+    before, _ = await stored()
+    stranger = await (await table.click_board(w.carol, "act")).wait_ephemeral()
+    assert "not playing" in stranger.content and not stranger.buttons()
+    early = await (await table.click_board(w.bob, "act")).wait_ephemeral()
+    assert "Waiting for Hell" in early.content and not early.buttons()
+    after, _ = await stored()
+    assert (after.counter, after.state) == (before.counter, before.state)
 
 
-async def test_scenario_6_closed_dms_fall_back_to_a_mention_and_act(fake, db):
+async def test_scenario_6_closed_dms_fall_back_to_a_mention_and_act(fake, bot, table):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        await table.open_match(w.alice, w.carol)
-        await play_to_conflict(table, w.alice, w.carol)
-        notice = fake.last_message(table.channel)
-        assert w.carol.mention in notice.content and "DM" in notice.content
-        assert table.dms(w.carol) == []
-        picker = await table.open_picker(w.carol)
-        assert picker.ephemeral and "Card 12" in [b["label"] for b in picker.buttons()]
-        await table.choose(w.carol, picker, "Card 12")
-        assert "12" in picker.content
-        assert not any("12" in MENTION.sub("", m.content) for m in fake.messages(table.channel))
-    store = await Store.open(db)
-    try:
-        assert (await store.get_user(w.carol.id)).dm_closed
-    finally:
-        await store.close()
+    await table.open_match(w.alice, w.carol)
+    await play_to_conflict(table, w.alice, w.carol)
+    notice = fake.last_message(table.channel)
+    assert w.carol.mention in notice.content and "DM" in notice.content
+    assert table.dms(w.carol) == []
+    picker = await table.open_picker(w.carol)
+    assert picker.ephemeral and "Card 12" in [b["label"] for b in picker.buttons()]
+    await table.choose(w.carol, picker, "Card 12")
+    assert "12" in picker.content
+    assert not any("12" in MENTION.sub("", m.content) for m in fake.messages(table.channel))
+    assert (await bot.store.get_user(w.carol.id)).dm_closed
 
 
-async def test_lobby_commands_and_refusals(fake, db):
+async def test_lobby_commands_and_refusals(fake, table):
     w = fake.world
     channel = w.channel("turniere")
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
 
-        async def say(user, command, **options):
-            handle = await table.run(await fake.slash(user, command, options or None, channel=channel))
-            return handle
+    async def say(user, command, **options):
+        handle = await table.run(await fake.slash(user, command, options or None, channel=channel))
+        return handle
 
-        none = await (await say(w.bob, "game join")).wait_ephemeral()
-        assert "no match" in none.content
-        await say(w.alice, "game new", game="himmel-und-hoelle", here=True)
-        again = await (await say(w.alice, "game join")).wait_ephemeral()
-        assert "schon am Tisch" in again.content
-        early = await (await say(w.alice, "game start")).wait_ephemeral()
-        assert "mindestens 2" in early.content
-        await say(w.bob, "game join")
-        assert any(m.attachments for m in fake.messages(channel))  # the full lobby started
-        rules = await (await say(w.bob, "game rules")).wait_ephemeral()
-        assert "Heaven and Hell" in rules.content
-        hand = await (await say(w.alice, "game hand")).wait_ephemeral()
-        assert "Deine Karten: 0, 1, 2" in hand.content
-        help_text = await (await say(w.bob, "game help")).wait_ephemeral()
-        assert "/game new" in help_text.content
-        await say(w.bob, "game resign")
-        posts = [m for m in fake.messages(channel) if any(":rematch:" in c for c in m.custom_ids())]
-        assert posts and "aufgegeben" in posts[-1].content
+    none = await (await say(w.bob, "game join")).wait_ephemeral()
+    assert "no match" in none.content
+    await say(w.alice, "game new", game="himmel-und-hoelle", here=True)
+    again = await (await say(w.alice, "game join")).wait_ephemeral()
+    assert "schon am Tisch" in again.content
+    early = await (await say(w.alice, "game start")).wait_ephemeral()
+    assert "mindestens 2" in early.content
+    await say(w.bob, "game join")
+    assert any(m.attachments for m in fake.messages(channel))  # the full lobby started
+    rules = await (await say(w.bob, "game rules")).wait_ephemeral()
+    assert "Heaven and Hell" in rules.content
+    hand = await (await say(w.alice, "game hand")).wait_ephemeral()
+    assert "Deine Karten: 0, 1, 2" in hand.content
+    help_text = await (await say(w.bob, "game help")).wait_ephemeral()
+    assert "/game new" in help_text.content
+    await say(w.bob, "game resign")
+    posts = [m for m in fake.messages(channel) if any(":rematch:" in c for c in m.custom_ids())]
+    assert posts and "aufgegeben" in posts[-1].content
 
 
-async def test_commands_are_synced_with_german_names(fake, db):
-    async with started(fake, db):
-        commands = fake.commands.list(None)
+async def test_commands_are_synced_with_german_names(fake, bot):
+    commands = fake.commands.list(None)
     game = next(c for c in commands if c["name"] == "game")
     assert game["name_localizations"]["de"] == "spiel"
     names = {o["name"]: o for o in game["options"]}
@@ -218,11 +176,11 @@ async def test_commands_are_synced_with_german_names(fake, db):
     assert names["resign"]["name_localizations"]["de"] == "aufgeben"
 
 
-async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db):
+async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db, stored):
     """Five dice in play give more choices than fit: a menu of dice, then the
     chosen die's moves as buttons."""
     w = fake.world
-    store = await Store.open(db)
+    store = await SqliteStore.open(db)
     service = MatchService(store, rng=random.Random(3))
     channel = w.channel("spiele")
     await service.new_match(guild_id=w.guild.id, channel_id=channel.id, game="himmel-und-hoelle", host_id=w.alice.id)
@@ -230,8 +188,8 @@ async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db):
     state = E.load_state(match.state)
     state.dice = [Die(side=0, field=f, value=4) for f in ("A2", "B3", "C4", "A5", "B6")] + [Die(side=1, field="B10", value=3)]
     state.start, state.ap = [0, 4], 5
-    async with store.transaction() as conn:
-        await store.update_match(conn, match.id, state=E.dump_state(state))
+    async with store.transaction() as tx:
+        await tx.update_match(match.id, state=E.dump_state(state))
     await store.close()
     async with started(fake, db) as bot:
         table = Table(fake, bot)
@@ -245,126 +203,114 @@ async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db):
         labels = [b["label"] for b in picker.buttons()]
         assert "Ziehen B3 → B4" in labels and all("A2" not in label for label in labels)
         await table.choose(w.alice, picker, "Ziehen B3 → B4")
-    match, actions = await stored(db)
+    match, actions = await stored()
     assert len(actions) == 1 and E.parse_action(actions[0].action).dst == "B4"
 
 
-async def test_rematch_swaps_sides(fake, db):
+async def test_rematch_swaps_sides(fake, table, stored):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        await table.open_match(w.alice, w.bob)
-        await table.run(await fake.slash(w.bob, "game resign", channel=table.channel))
-        final = table.board()
-        assert "aufgegeben" in final.content and "Hölle" in final.content
-        await table.click_board(w.alice, "rematch", board=final)
-        rematch = table.board()
-        assert rematch.id != final.id
-        assert f"{w.bob.mention} (Hölle)" in rematch.content  # Bob now plays Hell and begins
-        assert "Serie" not in rematch.content  # totals are shown with results only
-    match, _ = await stored(db, 2)
-    assert match.seats == [w.bob.id, w.alice.id] and match.series_id == 1
+    await table.open_match(w.alice, w.bob)
+    await table.run(await fake.slash(w.bob, "game resign", channel=table.channel))
+    final = table.board()
+    assert "aufgegeben" in final.content and "Hölle" in final.content
+    await table.click_board(w.alice, "rematch", board=final)
+    rematch = table.board()
+    assert rematch.id != final.id
+    assert f"{w.bob.mention} (Hölle)" in rematch.content  # Bob now plays Hell and begins
+    assert "Serie" not in rematch.content  # totals are shown with results only
+    match, _ = await stored(2)
+    assert match.user_ids == [w.bob.id, w.alice.id] and match.series_id == 1
 
 
-async def test_unexpected_errors_get_an_apology_with_an_error_id(fake, db, monkeypatch, caplog):
+async def test_unexpected_errors_get_an_apology_with_an_error_id(fake, monkeypatch, caplog, table):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        await table.open_match(w.alice, w.bob)
+    await table.open_match(w.alice, w.bob)
 
-        def broken(*args, **kwargs):
-            raise RuntimeError("renderer exploded")
+    def broken(*args, **kwargs):
+        raise RuntimeError("renderer exploded")
 
-        monkeypatch.setattr(render, "board_png", broken)
-        reply = await (await table.click_board(w.alice, "act")).wait_ephemeral()
+    monkeypatch.setattr(render, "board_png", broken)
+    reply = await (await table.click_board(w.alice, "act")).wait_ephemeral()
     error_id = re.search(r"Fehler-ID `([0-9a-f]{8})`", reply.content).group(1)
     assert "Traceback" not in reply.content and "exploded" not in reply.content
     assert any(error_id in r.getMessage() and r.exc_info for r in caplog.records)
 
 
-async def test_language_choice_beats_the_client_locale(fake, db):
+async def test_language_choice_beats_the_client_locale(fake, table):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        german = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
-        assert "/spiel neu" in german.content
-        await table.run(await fake.slash(w.alice, "game language", {"language": "en"}))
-        english = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
-        assert "/game new" in english.content
+    german = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
+    assert "/spiel neu" in german.content
+    await table.run(await fake.slash(w.alice, "game language", {"language": "en"}))
+    english = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
+    assert "/game new" in english.content
 
 
-async def test_refusals_of_new_are_private_and_a_cancelled_lobby_is_no_match(fake, db):
+async def test_refusals_of_new_are_private_and_a_cancelled_lobby_is_no_match(fake, table):
     w = fake.world
     channel = w.channel("turniere")
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        table.channel = channel
-        await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True)
-        again = await (await table.command(w.bob, "game new", game="himmel-und-hoelle", here=True)).wait_ephemeral()
-        assert "already has an open match" in again.content
-        assert not any("already has" in m.content for m in fake.messages(channel))
-        await table.command(w.alice, "game cancel")
-        board = await (await table.command(w.alice, "game board")).wait_ephemeral()
-        assert "keine Partie" in board.content
+    table.channel = channel
+    await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True)
+    again = await (await table.command(w.bob, "game new", game="himmel-und-hoelle", here=True)).wait_ephemeral()
+    assert "already has an open match" in again.content
+    assert not any("already has" in m.content for m in fake.messages(channel))
+    await table.command(w.alice, "game cancel")
+    board = await (await table.command(w.alice, "game board")).wait_ephemeral()
+    assert "keine Partie" in board.content
 
 
-async def test_a_board_post_lost_in_a_crash_is_made_at_the_next_start(fake, db):
+async def test_a_board_post_lost_in_a_crash_is_made_at_the_next_start(fake, db, stored):
     w = fake.world
     async with started(fake, db) as bot:
         table = Table(fake, bot)
         await table.open_match(w.alice, w.bob)
         await table.turn(w.alice, "Zug beenden")
         posts = len(table.boards())
-    store = await Store.open(db)
-    async with store.transaction() as conn:  # as if the bot died before posting
-        await store.update_match(conn, 1, board_due=1)
+    store = await SqliteStore.open(db)
+    async with store.transaction() as tx:  # as if the bot died before posting
+        await tx.update_match(1, board_due=1)
     await store.close()
     async with started(fake, db) as bot:
         table.bot = bot
         await fake.wait_until(lambda: len(table.boards()) == posts + 1 or None, timeout=5, what="the repaired post")
-    match, _ = await stored(db)
+    match, _ = await stored()
     assert not match.board_due and match.board_message_id == table.board().id
 
 
-async def test_log_and_my_view_buttons_leave_and_cancel(fake, db):
+async def test_log_and_my_view_buttons_leave_and_cancel(fake, table, stored):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        table.channel = w.channel("spiele")
-        await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True)
-        await table.command(w.bob, "game join")
-        # a running match cannot be left, only resigned or cancelled by all
-        refused = await (await table.command(w.bob, "game leave")).wait_ephemeral()
-        assert "resign" in refused.content
-        await table.turn(w.alice, "Ziehen B1 → B2")
-        log = await (await table.click_board(w.bob, "log")).wait_ephemeral()
-        assert "Hell moves B1 → B2" in log.content
-        mine = await (await table.click_board(w.alice, "view")).wait_ephemeral()
-        assert "Deine Karten: 0, 1, 2" in mine.content and mine.attachment("board.png")
-        spectator = await (await table.click_board(w.carol, "view")).wait_ephemeral()
-        assert "watching" in spectator.content and "Your cards" not in spectator.content
-        first = await (await table.command(w.alice, "game cancel")).wait_response()
-        assert w.bob.mention in first.content
-        await table.command(w.bob, "game cancel")
-        match, _ = await stored(db)
-        assert match.status == "cancelled"
-        assert table.boards() == []  # the board lost its buttons
+    table.channel = w.channel("spiele")
+    await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True)
+    await table.command(w.bob, "game join")
+    # a running match cannot be left, only resigned or cancelled by all
+    refused = await (await table.command(w.bob, "game leave")).wait_ephemeral()
+    assert "resign" in refused.content
+    await table.turn(w.alice, "Ziehen B1 → B2")
+    log = await (await table.click_board(w.bob, "log")).wait_ephemeral()
+    assert "Hell moves B1 → B2" in log.content
+    mine = await (await table.click_board(w.alice, "view")).wait_ephemeral()
+    assert "Deine Karten: 0, 1, 2" in mine.content and mine.attachment("board.png")
+    spectator = await (await table.click_board(w.carol, "view")).wait_ephemeral()
+    assert "watching" in spectator.content and "Your cards" not in spectator.content
+    first = await (await table.command(w.alice, "game cancel")).wait_response()
+    assert w.bob.mention in first.content
+    await table.command(w.bob, "game cancel")
+    match, _ = await stored()
+    assert match.status == "cancelled"
+    assert table.boards() == []  # the board lost its buttons
 
 
-async def test_a_host_leaving_the_lobby_passes_it_on(fake, db):
+async def test_a_host_leaving_the_lobby_passes_it_on(fake, stored, table):
     w = fake.world
     channel = w.channel("turniere")
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        table.channel = channel
-        await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True, players=2)
-        store_match, _ = await stored(db)
-        assert store_match.status == "lobby"
-        await table.command(w.alice, "game leave")
-        match, _ = await stored(db)
-        assert match.status == "cancelled"  # nobody left in it
-        await table.command(w.bob, "game new", game="halleluja", here=True, players=3)
-        await table.command(w.alice, "game join")
-        await table.command(w.bob, "game leave")
-        second, _ = await stored(db, 2)
-        assert second.status == "lobby" and second.host_id == w.alice.id and second.seats == [w.alice.id]
+    table.channel = channel
+    await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True, players=2)
+    store_match, _ = await stored()
+    assert store_match.status == "lobby"
+    await table.command(w.alice, "game leave")
+    match, _ = await stored()
+    assert match.status == "cancelled"  # nobody left in it
+    await table.command(w.bob, "game new", game="halleluja", here=True, players=3)
+    await table.command(w.alice, "game join")
+    await table.command(w.bob, "game leave")
+    second, _ = await stored(2)
+    assert second.status == "lobby" and second.host_id == w.alice.id and second.user_ids == [w.alice.id]

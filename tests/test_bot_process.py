@@ -15,8 +15,8 @@ from fake_discord import FakeDiscord
 
 import engines
 from bot import cli
-from bot.service import MatchService
-from bot.storage import Store
+from bot.play.service import MatchService
+from bot.store import SqliteStore
 
 E = engines.get("himmel-und-hoelle")
 
@@ -67,7 +67,7 @@ async def test_a_move_in_flight_finishes_before_shutdown(tmp_path):
             click = await fake.click(fake.world.alice, picker, button["custom_id"])
             await click.wait_acknowledged()
             await bot.close()
-    store = await Store.open(db)
+    store = await SqliteStore.open(db)
     try:
         assert len(await store.actions(1)) == 1
         assert E.load_state((await store.get_match(1)).state).dice[0].field == "B2"
@@ -80,7 +80,7 @@ async def test_verify_command_exit_codes(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("BRETTBOTE_DB", str(db))
     assert await asyncio.to_thread(cli.main, ["verify"]) == 0 and not db.exists()  # nothing to check, nothing created
-    store = await Store.open(db)
+    store = await SqliteStore.open(db)
     service = MatchService(store, rng=random.Random(1))
     await service.new_match(guild_id=1, channel_id=5, game="himmel-und-hoelle", host_id=1)
     await service.join(5, 2)
@@ -90,8 +90,8 @@ async def test_verify_command_exit_codes(tmp_path, monkeypatch, capsys):
     await store.close()
     assert await asyncio.to_thread(cli.main, ["verify"]) == 0
     assert "1 matches checked, 0 mismatched" in capsys.readouterr().out
-    store = await Store.open(db)
-    async with store.transaction() as conn:
-        await conn.execute("UPDATE matches SET state=? WHERE id=1", (E.dump_state(E.setup(2, 99)),))
+    store = await SqliteStore.open(db)
+    async with store.transaction() as tx:
+        await tx.conn.execute("UPDATE matches SET state=? WHERE id=1", (E.dump_state(E.setup(2, 99)),))
     await store.close()
     assert await asyncio.to_thread(cli.main, ["verify"]) == 1

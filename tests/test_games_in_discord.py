@@ -7,38 +7,19 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_harness import Table, started
-from fake_discord import FakeDiscord
+from bot_harness import Table
 
 import engines
-from bot.clock import ManualClock
-from bot.storage import Store
 from bot.verify import verify
 
 STEPS = 25
 
 
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as fake:
-        for name in ("dave", "erin"):
-            fake.world.add_user(name, locale="en-US")
-        yield fake
-        fake.assert_clean()
-        assert fake.deadline_violations == []
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "brettbote.sqlite3"
-
-
-async def load(db, match_id: int = 1):
-    store = await Store.open(db)
-    try:
-        return await store.get_match(match_id), await store.actions(match_id)
-    finally:
-        await store.close()
+@pytest.fixture(autouse=True)
+def more_players(fake):
+    """Halleluja seats up to four."""
+    for name in ("dave", "erin"):
+        fake.world.add_user(name, locale="en-US")
 
 
 async def click_random_choice(table: Table, user, picker, rnd: random.Random) -> None:
@@ -53,140 +34,127 @@ async def click_random_choice(table: Table, user, picker, rnd: random.Random) ->
     await table.run(await table.fake.click(user, picker, rnd.choice(buttons)["custom_id"]))
 
 
-async def play_steps(table: Table, db, users, steps: int, rnd: random.Random) -> None:
+async def play_steps(table: Table, stored, users, steps: int, rnd: random.Random) -> None:
     for _ in range(steps):
-        match, _ = await load(db)
+        match, _ = await stored()
         if match.status != "running":
             return
         engine = engines.get(match.game)
         seat = engine.to_act(engine.load_state(match.state))[0]
-        user = next(u for u in users if u.id == match.seats[seat])
+        user = next(u for u in users if u.id == match.user(seat))
         picker = await table.open_picker(user)
         await click_random_choice(table, user, picker, rnd)
 
 
 @pytest.mark.parametrize("game", [e.id for e in engines.all()])
-async def test_every_game_is_played_through_discord(fake, db, game):
+async def test_every_game_is_played_through_discord(fake, game, stored, bot, table):
     engine = engines.get(game)
     w = fake.world
     users = [w.alice, w.bob, w.user("dave"), w.user("erin")][: engine.max_seats]
     players = max(engine.min_seats, 2) if engine.max_seats >= 2 else 1
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        table.channel = w.channel("spiele")
-        await table.command(users[0], "game new", game=game, here=True, players=players)
-        if players > 1:
-            lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
-            join = next(c for c in lobby.custom_ids() if ":join:" in c)
-            for user in users[1:players]:
-                await table.run(await fake.click(user, lobby, join))
-        assert table.board().attachment("board.png").data.startswith(b"\x89PNG")
-        await play_steps(table, db, users[:players], STEPS, random.Random(game))
-        match, actions = await load(db)
-        assert len(actions) >= min(STEPS, 5) or match.status == "finished"
-        for post in table.boards():
-            assert post.attachment("board.png").description  # alt text from the text board
-        # Whoever must decide, on turn or not, is mentioned in the board post.
-        last = table.board()
-        if match.status == "running":
-            waiting = engine.to_act(engine.load_state(match.state))
-            assert all(f"<@{match.seats[s]}>" in last.content for s in waiting)
-    store = await Store.open(db)
-    try:
-        assert await verify(store) == 0
-    finally:
-        await store.close()
+    table.channel = w.channel("spiele")
+    await table.command(users[0], "game new", game=game, here=True, players=players)
+    if players > 1:
+        lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
+        join = next(c for c in lobby.custom_ids() if ":join:" in c)
+        for user in users[1:players]:
+            await table.run(await fake.click(user, lobby, join))
+    assert table.board().attachment("board.png").data.startswith(b"\x89PNG")
+    await play_steps(table, stored, users[:players], STEPS, random.Random(game))
+    match, actions = await stored()
+    assert len(actions) >= min(STEPS, 5) or match.status == "finished"
+    for post in table.boards():
+        assert post.attachment("board.png").description  # alt text from the text board
+    # Whoever must decide, on turn or not, is mentioned in the board post.
+    last = table.board()
+    if match.status == "running":
+        waiting = engine.to_act(engine.load_state(match.state))
+        assert all(f"<@{match.user(s)}>" in last.content for s in waiting)
+    assert await verify(bot.store) == 0
 
 
-async def test_solo_daily_challenge_once_a_day_with_scores(fake, db):
+async def test_solo_daily_challenge_once_a_day_with_scores(fake, stored, clock, table):
     w = fake.world
-    clock = ManualClock()
-    async with started(fake, db, clock) as bot:
-        table = Table(fake, bot)
-        table.channel = w.channel("spiele")
-        await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)
-        match, _ = await load(db)
-        assert match.status == "running" and match.seats == [w.bob.id] and match.daily_date
-        assert w.bob.mention in table.board().content  # started at once, Bob to act
-        assert "Team" not in table.board().content  # a solo player is not named a team
-        rnd = random.Random(5)
-        for _ in range(60):
-            match, _ = await load(db)
-            if match.status != "running":
-                break
-            await click_random_choice(table, w.bob, await table.open_picker(w.bob), rnd)
-        match, _ = await load(db)
-        assert match.status == "finished"
-        again = await (await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)).wait_ephemeral()
-        assert "already played today" in again.content
-        # Cancelling does not buy a second try with the dice now known.
-        table.channel = w.channel("allgemein")
-        await table.command(w.user("dave"), "game new", game="hoch-und-hoeher", here=True, daily=True)
-        await table.command(w.user("dave"), "game cancel")
-        retry = await (await table.command(w.user("dave"), "game new", game="hoch-und-hoeher", here=True, daily=True)).wait_ephemeral()
-        assert "already played today" in retry.content
-        # Alice gets the same dice: the seed comes from the server and the day.
-        table.channel = w.channel("turniere")
-        await table.command(w.alice, "game new", game="hoch-und-hoeher", here=True, daily=True)
-        alice_match = next(m for m in [(await load(db, i))[0] for i in (2, 3, 4)] if m and m.seats == [w.alice.id])
-        assert alice_match.seed == match.seed
-        scores = await (await table.command(w.bob, "game scores", game="hoch-und-hoeher")).wait_ephemeral()
-        score = match.outcome["scores"][0]
-        assert f"1. {w.bob.mention} {score}" in scores.content
-        clock.advance(86400)
-        table.channel = w.channel("allgemein")
-        await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)
-        tomorrow, _ = await load(db, 4)
-        assert tomorrow.status == "running" and tomorrow.seed != match.seed and tomorrow.seats == [w.bob.id]
+    table.channel = w.channel("spiele")
+    await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)
+    match, _ = await stored()
+    assert match.status == "running" and match.user_ids == [w.bob.id] and match.daily_date
+    assert w.bob.mention in table.board().content  # started at once, Bob to act
+    assert "Team" not in table.board().content  # a solo player is not named a team
+    rnd = random.Random(5)
+    for _ in range(60):
+        match, _ = await stored()
+        if match.status != "running":
+            break
+        await click_random_choice(table, w.bob, await table.open_picker(w.bob), rnd)
+    match, _ = await stored()
+    assert match.status == "finished"
+    again = await (await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)).wait_ephemeral()
+    assert "already played today" in again.content
+    # Cancelling does not buy a second try with the dice now known.
+    table.channel = w.channel("allgemein")
+    await table.command(w.user("dave"), "game new", game="hoch-und-hoeher", here=True, daily=True)
+    await table.command(w.user("dave"), "game cancel")
+    retry = await (await table.command(w.user("dave"), "game new", game="hoch-und-hoeher", here=True, daily=True)).wait_ephemeral()
+    assert "already played today" in retry.content
+    # Alice gets the same dice: the seed comes from the server and the day.
+    table.channel = w.channel("turniere")
+    await table.command(w.alice, "game new", game="hoch-und-hoeher", here=True, daily=True)
+    alice_match = next(m for m in [(await stored(i))[0] for i in (2, 3, 4)] if m and m.user_ids == [w.alice.id])
+    assert alice_match.seed == match.seed
+    scores = await (await table.command(w.bob, "game scores", game="hoch-und-hoeher")).wait_ephemeral()
+    score = match.outcome["scores"][0]
+    assert f"1. {w.bob.mention} {score}" in scores.content
+    clock.advance(86400)
+    table.channel = w.channel("allgemein")
+    await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)
+    tomorrow, _ = await stored(4)
+    assert tomorrow.status == "running" and tomorrow.seed != match.seed and tomorrow.user_ids == [w.bob.id]
 
 
-async def test_hektor_hands_come_by_dm_at_the_start_of_a_battle(fake, db):
+async def test_hektor_hands_come_by_dm_at_the_start_of_a_battle(fake, table, stored):
     w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        table.channel = w.channel("spiele")
-        await table.command(w.alice, "game new", game="hektor-und-achill", here=True)
-        lobby = fake.messages(table.channel)[-1]
-        await table.run(await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
-        rnd = random.Random(2)
-        # The attacker's opening: the vanguard, the number if it was a 4, the fate tile.
-        for _ in range(3):
-            match, _ = await load(db)
-            if engines.get(match.game).load_state(match.state).phase not in ("vanguard", "front", "orient"):
-                break
-            await click_random_choice(table, w.alice, await table.open_picker(w.alice), rnd)
-        for user in (w.alice, w.bob):
-            dm = [m for m in fake.dm_messages(user) if any(a.filename == "hand.png" for a in m.attachments)]
-            assert dm, f"no hand for {user.username}: {[(m.content[:50], [a.filename for a in m.attachments]) for m in fake.dm_messages(user)]}"
-            assert dm[-1].attachment("hand.png").data.startswith(b"\x89PNG")
-        view = await (await table.click_board(w.bob, "view")).wait_ephemeral()
-        assert {a.filename for a in view.attachments} == {"board.png", "hand.png"}
+    table.channel = w.channel("spiele")
+    await table.command(w.alice, "game new", game="hektor-und-achill", here=True)
+    lobby = fake.messages(table.channel)[-1]
+    await table.run(await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
+    rnd = random.Random(2)
+    # The attacker's opening: the vanguard, the number if it was a 4, the fate tile.
+    for _ in range(3):
+        match, _ = await stored()
+        if engines.get(match.game).load_state(match.state).phase not in ("vanguard", "front", "orient"):
+            break
+        await click_random_choice(table, w.alice, await table.open_picker(w.alice), rnd)
+    for user in (w.alice, w.bob):
+        dm = [m for m in fake.dm_messages(user) if any(a.filename == "hand.png" for a in m.attachments)]
+        assert dm, f"no hand for {user.username}: {[(m.content[:50], [a.filename for a in m.attachments]) for m in fake.dm_messages(user)]}"
+        assert dm[-1].attachment("hand.png").data.startswith(b"\x89PNG")
+    view = await (await table.click_board(w.bob, "view")).wait_ephemeral()
+    assert {a.filename for a in view.attachments} == {"board.png", "hand.png"}
 
 
-async def test_halleluja_mentions_the_owner_of_a_marked_stone_when_it_decides(fake, db):
+async def test_halleluja_mentions_the_owner_of_a_marked_stone_when_it_decides(fake, db, stored, table):
     """A marked stone's owner decides its move even when it is not their turn."""
     w = fake.world
     users = [w.alice, w.bob, w.user("dave")]
     engine = engines.get("halleluja")
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        table.channel = w.channel("spiele")
-        await table.command(w.alice, "game new", game="halleluja", here=True, players=3, quick_setup=True)
-        lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
-        join = next(c for c in lobby.custom_ids() if ":join:" in c)
-        for user in users[1:]:
-            await table.run(await fake.click(user, lobby, join))
-        rnd = random.Random(8)
-        for _ in range(120):
-            match, _ = await load(db)
-            state = engine.load_state(match.state)
-            (seat,) = engine.to_act(state)
-            if seat != state.active:
-                break
-            await play_steps(table, db, users, 1, rnd)
-        else:
-            pytest.fail("no out-of-turn decision came up")
-        decider = f"<@{match.seats[seat]}>"
-        assert decider in table.board().content
-        picker = await table.open_picker(next(u for u in users if u.id == match.seats[seat]))
-        assert picker.buttons()
+    table.channel = w.channel("spiele")
+    await table.command(w.alice, "game new", game="halleluja", here=True, players=3, quick_setup=True)
+    lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
+    join = next(c for c in lobby.custom_ids() if ":join:" in c)
+    for user in users[1:]:
+        await table.run(await fake.click(user, lobby, join))
+    rnd = random.Random(8)
+    for _ in range(120):
+        match, _ = await stored()
+        state = engine.load_state(match.state)
+        (seat,) = engine.to_act(state)
+        if seat != state.active:
+            break
+        await play_steps(table, stored, users, 1, rnd)
+    else:
+        pytest.fail("no out-of-turn decision came up")
+    decider = f"<@{match.user(seat)}>"
+    assert decider in table.board().content
+    picker = await table.open_picker(next(u for u in users if u.id == match.user(seat)))
+    assert picker.buttons()

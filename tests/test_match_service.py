@@ -4,30 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import io
-import random
 
 import pytest
 
 import engines
-from bot.service import MatchService, Outdated, ServiceError, action_token, needs_board_post
-from bot.storage import Store, migrations
+from bot.play import votes
+from bot.play.service import Outdated, ServiceError, action_token, needs_board_post
+from bot.store import migrations
 from bot.verify import verify
 from engines.himmel_und_hoelle.model import EndTurn, Move, Play
 
 E = engines.get("himmel-und-hoelle")
 CH, ALICE, BOB, CAROL = 100, 1, 2, 3
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "db.sqlite3")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-def service(store):
-    return MatchService(store, rng=random.Random(4))
 
 
 async def running(service) -> int:
@@ -42,7 +30,7 @@ async def act(service, match_id: int, user: int, action) -> object:
     seat = match.seat_of(user)
     for index, token, a in service.choices(match, seat):
         if a == action:
-            return await service.act(match_id, user, match.decision_counters[seat], index, token)
+            return await service.act(match_id, user, match.seats[seat].decision_counter, index, token)
     raise AssertionError(f"{action} is not legal")
 
 
@@ -54,12 +42,12 @@ async def test_migrations_are_numbered_and_applied_once(store):
 
 async def test_lobby_join_full_starts_by_itself(service):
     match = await service.new_match(guild_id=1, channel_id=CH, game="himmel-und-hoelle", host_id=ALICE)
-    assert match.status == "lobby" and match.seats == [ALICE]
+    assert match.status == "lobby" and match.user_ids == [ALICE]
     with pytest.raises(ServiceError) as err:
         await service.join(CH, ALICE)
     assert err.value.key == "already_joined"
     match, started = await service.join(CH, BOB)
-    assert started and match.status == "running" and match.seats == [ALICE, BOB]
+    assert started and match.status == "running" and match.user_ids == [ALICE, BOB]
     with pytest.raises(ServiceError) as err:
         await service.join(CH, CAROL)
     assert err.value.key == "already_running"
@@ -121,7 +109,7 @@ async def test_outdated_and_wrong_token_are_refused(service):
         await service.act(match_id, ALICE, 0, index, token)  # the same old button again
     match = await service.get(match_id)
     with pytest.raises(Outdated):
-        await service.act(match_id, ALICE, match.decision_counters[0], 0, "00000000")
+        await service.act(match_id, ALICE, match.seats[0].decision_counter, 0, "00000000")
     assert (await service.get(match_id)).counter == 1
 
 
@@ -164,11 +152,11 @@ async def test_simultaneous_secret_choice_keeps_the_other_button_valid(service):
     match = await service.get(match_id)
     state = service.state(match)
     assert state.conflict is not None and sorted(E.to_act(state)) == [0, 1]
-    heaven_counter = match.decision_counters[1]
+    heaven_counter = match.seats[1].decision_counter
     first = await act(service, match_id, ALICE, Play(card=5))
     assert not first.board_post  # nothing to show until Heaven has chosen
     match = await service.get(match_id)
-    assert match.decision_counters[1] == heaven_counter  # Bob's DM button still works
+    assert match.seats[1].decision_counter == heaven_counter  # Bob's DM button still works
     second = await act(service, match_id, BOB, Play(card=0))
     assert second.board_post  # revealed
     assert any(e.key == "ev_reveal" and e.visible_to is None for e in second.events)
@@ -198,6 +186,17 @@ async def test_cancel_needs_every_player_in_a_running_match(service):
     assert cancelled and match.status == "cancelled"
 
 
+async def test_a_cancel_vote_lapses_with_the_next_move(service):
+    match_id = await running(service)
+    match, cancelled = await service.cancel(CH, BOB)
+    assert not cancelled and votes.tally(match, votes.CANCEL).voted == [1]
+    await act(service, match_id, ALICE, EndTurn())
+    match, cancelled = await service.cancel(CH, ALICE)  # Bob's vote was cast before the move
+    assert not cancelled and votes.missing_users(match, votes.CANCEL) == [BOB]
+    match, cancelled = await service.cancel(CH, BOB)
+    assert cancelled and match.status == "cancelled"
+
+
 async def test_cancel_lobby_is_for_the_host(service):
     await service.new_match(guild_id=1, channel_id=CH, game="himmel-und-hoelle", host_id=ALICE)
     with pytest.raises(ServiceError) as err:
@@ -211,7 +210,7 @@ async def test_rematch_swaps_seats_and_keeps_series_totals(service):
     match_id = await running(service)
     await service.resign(CH, BOB)
     rematch = await service.rematch(match_id, BOB)
-    assert rematch.seats == [BOB, ALICE] and rematch.status == "running"
+    assert rematch.user_ids == [BOB, ALICE] and rematch.status == "running"
     assert rematch.series_id == match_id
     totals = await service.series_totals(rematch)
     assert set(totals) == {ALICE, BOB}
@@ -222,13 +221,13 @@ async def test_verify_replays_every_match_and_finds_tampering(service, store):
     for _ in range(3):
         match = await service.get(match_id)
         seat = service.state(match).active
-        user = match.seats[seat]
+        user = match.user(seat)
         index, token, _ = service.choices(match, seat)[-1]
-        await service.act(match_id, user, match.decision_counters[seat], index, token)
+        await service.act(match_id, user, match.seats[seat].decision_counter, index, token)
     out = io.StringIO()
     assert await verify(store, out) == 0
-    async with store.transaction() as conn:
-        await conn.execute("DELETE FROM actions WHERE match_id=? AND counter=3", (match_id,))
+    async with store.transaction() as tx:
+        await tx.conn.execute("DELETE FROM actions WHERE match_id=? AND counter=3", (match_id,))
     assert await verify(store, out) == 1
     assert f"match {match_id}" in out.getvalue()
 

@@ -10,8 +10,8 @@ import pytest
 from pydantic import BaseModel
 
 import engines
-from bot import present
-from bot.storage import Match
+from bot.discord import present
+from bot.store import Match, Seat
 from engines.himmel_und_hoelle import ENGINE as HUH
 
 
@@ -44,8 +44,7 @@ def match_for(engine) -> Match:
     return Match(
         id=7, guild_id=1, channel_id=2, game=engine.id, options={}, seed=1, status="running", host_id=1,
         state=state.model_dump_json(), counter=3, board_counter=3, board_channel_id=2, board_message_id=9,
-        outcome=None, series_id=7, created_at="", updated_at="", seats=[11, 12], decision_counters=[3, 0],
-        cancel_votes=[False, False],
+        outcome=None, series_id=7, created_at="", updated_at="", seats=[Seat(0, 11, decision_counter=3), Seat(1, 12)],
     )
 
 
@@ -53,7 +52,8 @@ def match_for(engine) -> Match:
 def many(monkeypatch):
     def install(count: int, groups: int):
         engine = ManyChoices(count, groups)
-        monkeypatch.setitem(engines._engines(), engine.id, engine)
+        real_get = engines.get  # the registry stays as it is: only this id is answered here
+        monkeypatch.setattr(engines, "get", lambda game_id: engine if game_id == engine.id else real_get(game_id))
         monkeypatch.setattr(present.render, "board_png", lambda *a, **k: b"\x89PNG")
         monkeypatch.setattr(present.render, "board_text", lambda *a, **k: "board")
         return match_for(engine)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.config import Settings, load_settings, read_env_file
+from dotenv import dotenv_values
+
+from bot.config import VARIABLES, Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,18 +29,22 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 
 def test_env_example_lists_every_setting():
-    example = read_env_file(ROOT / ".env.example")
-    assert set(example) == {"DISCORD_TOKEN", "BRETTBOTE_DB", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"}
+    example = dotenv_values(ROOT / ".env.example")
+    assert set(example) == set(VARIABLES.values()) == {
+        "DISCORD_TOKEN", "BRETTBOTE_DB", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE",
+        "DISCORD_GATEWAY_URL",
+    }
     assert example["DISCORD_TOKEN"] == ""
-    settings = load_settings(env={}, env_file=ROOT / ".env.example")
+    settings = load_settings(env_file=ROOT / ".env.example")
     assert settings == Settings(db_path=Path("./data/brettbote.sqlite3"))
 
 
-def test_environment_wins_over_env_file_and_token_stays_secret(tmp_path):
+def test_environment_wins_over_env_file_and_token_stays_secret(tmp_path, monkeypatch):
     env_file = tmp_path / ".env"
     key = "DISCORD_TOKEN"
     env_file.write_text(f"{key}='from-file'\nLOG_LEVEL=DEBUG\n# comment\n", encoding="utf-8")
-    settings = load_settings(env={"DISCORD_TOKEN": "from-env"}, env_file=env_file)
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env")
+    settings = load_settings(env_file=env_file)
     assert settings.discord_token.get_secret_value() == "from-env"
     assert settings.log_level == "DEBUG"
     assert "from-env" not in repr(settings) and "from-env" not in str(settings.model_dump())

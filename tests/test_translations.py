@@ -310,14 +310,6 @@ def test_the_translator_reads_the_commands_domain():
 
 # -- no language left in code ----------------------------------------------------------
 
-#: Language-keyed dicts still allowed, as (file, assigned name). The lead is
-#: moving the engines' ``titles`` into the game catalogues (key ``title``).
-KNOWN_EXCEPTIONS = {
-    ("engines/halleluja/engine.py", "titles"),
-    ("engines/hektor_und_achill/engine.py", "titles"),
-    ("engines/himmel_und_hoelle/engine.py", "titles"),
-    ("engines/hoch_und_hoeher/engine.py", "titles"),
-}
 
 
 def _language_dicts(path: Path) -> list[tuple[int, str | None]]:
@@ -345,8 +337,7 @@ def test_no_code_holds_a_dict_keyed_by_language():
         for path in sorted((ROOT / package).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             for line, name in _language_dicts(path):
-                if (rel, name) not in KNOWN_EXCEPTIONS:
-                    problems.append(f"{rel}:{line} ({name or 'dict'})")
+                problems.append(f"{rel}:{line} ({name or 'dict'})")
     assert not problems, "texts belong in a .po catalogue: " + ", ".join(problems)
 
 

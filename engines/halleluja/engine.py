@@ -61,7 +61,6 @@ SETUP_PHASES = ("place_tile", "orient_tile", "place_tower")
 
 class Halleluja(Engine):
     id = GAME_ID
-    titles = {"de": "Halleluja", "en": "Halleluja"}
     min_seats = 2
     max_seats = 4
     Options = Options

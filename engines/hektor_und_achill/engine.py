@@ -20,7 +20,7 @@ from __future__ import annotations
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.hektor_und_achill import rules, text
 from engines.hektor_und_achill.data import SIDES, TURNS, sort_cards
-from engines.hektor_und_achill.help import RULES_HELP
+from engines.hektor_und_achill.help import rules_help
 from engines.hektor_und_achill.model import (
     GAME_ID,
     Action,
@@ -40,7 +40,6 @@ from engines.hektor_und_achill.model import (
 
 class HektorUndAchill(Engine):
     id = GAME_ID
-    titles = {"de": "Hektor und Achill", "en": "Hector and Achilles"}
     min_seats = 2
     max_seats = 2
     State = State
@@ -228,7 +227,7 @@ class HektorUndAchill(Engine):
         return text.localise(super().localise_params(params, locale), locale)
 
     def rules_help(self, locale: str) -> list[str]:
-        return list(RULES_HELP.get(locale, RULES_HELP["en"]))
+        return rules_help(locale)
 
 
 ENGINE = HektorUndAchill()

@@ -5,13 +5,9 @@ settled by RULINGS.md; points taken from the reconstructed component data
 are marked (E)."""
 
 from engines.hektor_und_achill.text import MESSAGES
-from engines.i18n import PagesByLocale
 
 
 def rules_help(locale: str) -> list[str]:
     """The pages ``rules.1``, ``rules.2``, … of the game's catalogue."""
     return MESSAGES.pages("rules", {}, locale)
 
-
-#: The pages by language, for callers that index them (prefer :func:`rules_help`).
-RULES_HELP = PagesByLocale(MESSAGES, "rules")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.himmel_und_hoelle import rules, text
-from engines.himmel_und_hoelle.help import RULES_HELP
+from engines.himmel_und_hoelle.help import rules_help
 from engines.himmel_und_hoelle.model import (
     AP_ACTIONS,
     CARDS,
@@ -39,7 +39,6 @@ from engines.himmel_und_hoelle.model import (
 
 class HimmelUndHoelle(Engine):
     id = GAME_ID
-    titles = {"de": "Himmel und Hölle", "en": "Heaven and Hell"}
     min_seats = 2
     max_seats = 2
     State = State
@@ -256,7 +255,7 @@ class HimmelUndHoelle(Engine):
         return out
 
     def rules_help(self, locale: str) -> list[str]:
-        return list(RULES_HELP.get(locale, RULES_HELP["en"]))
+        return rules_help(locale)
 
 
 ENGINE = HimmelUndHoelle()

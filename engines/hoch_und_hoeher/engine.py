@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.hoch_und_hoeher import rules, scoring, text
-from engines.hoch_und_hoeher.help import RULES_HELP
+from engines.hoch_und_hoeher.help import rules_help
 from engines.hoch_und_hoeher.model import (
     GAME_ID,
     PAWNS,
@@ -33,7 +33,6 @@ from engines.hoch_und_hoeher.model import (
 
 class HochUndHoeher(Engine):
     id = GAME_ID
-    titles = {"de": "Hoch und höher", "en": "High and Higher"}
     min_seats = 1
     max_seats = 2
     Options = Options
@@ -154,7 +153,7 @@ class HochUndHoeher(Engine):
         return text.localise(super().localise_params(params, locale), locale)
 
     def rules_help(self, locale: str) -> list[str]:
-        return list(RULES_HELP.get(locale, RULES_HELP["en"]))
+        return rules_help(locale)
 
 
 ENGINE = HochUndHoeher()

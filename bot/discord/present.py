@@ -1,5 +1,6 @@
 """What the bot shows: board posts, pickers, private views, logs and lobbies,
-as message payloads (content, files, components). No I/O happens here."""
+as message payloads (content, files, components). No I/O happens here: the
+cogs answer interactions with these payloads, and the announcer posts them."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ import discord
 
 import engines
 import render
-from bot import components as c
+from bot.discord import components as c
 from bot.messages import t
-from bot.service import action_token
-from bot.slow import deadline_of
-from bot.storage import LoggedAction, Match
+from bot.play.moves import action_token
+from bot.play.slow import deadline_of
+from bot.store import LoggedAction, Match
 from engines import Engine, Event
 
 #: Button rows of a picker: rows 0-3 for choices, row 4 for paging.
@@ -45,6 +46,12 @@ class Payload:
         return {"content": self.content, "attachments": self.files, "view": self.view}
 
 
+def mentions(user_ids: list[int]) -> tuple[str, discord.AllowedMentions]:
+    """The users as mentions, and permission to ping exactly them."""
+    allowed = discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
+    return ", ".join(f"<@{u}>" for u in user_ids), allowed
+
+
 def engine_of(match: Match) -> Engine:
     return engines.get(match.game)
 
@@ -55,11 +62,25 @@ def board_file(match: Match, view, locale: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename="board.png", description=alt)
 
 
+def board_link(match: Match) -> str | None:
+    """A link to the match's current board post, if there is one."""
+    if not match.board_message_id:
+        return None
+    guild = match.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{match.board_channel_id}/{match.board_message_id}"
+
+
+def turn_number(view, match: Match) -> int:
+    """The turn shown in the board's heading: the game's own count if it keeps one."""
+    # contract v2: reads the game-specific ``turn`` field of the view
+    return getattr(view, "turn", match.counter)
+
+
 def player(engine: Engine, match: Match, seat: int, locale: str) -> str:
     """A seat's player with the game's name for the seat; a solo player needs none."""
     if len(match.seats) == 1:
-        return f"<@{match.seats[seat]}>"
-    return f"<@{match.seats[seat]}> ({engine.seat_name(seat, locale)})"
+        return f"<@{match.user(seat)}>"
+    return f"<@{match.user(seat)}> ({engine.seat_name(seat, locale)})"
 
 
 def you_are(engine: Engine, match: Match, seat: int | None, locale: str) -> list[str]:
@@ -105,7 +126,7 @@ def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), to
     state = engine.load_state(match.state)
     view = engine.view(state, None)
     waiting = engine.to_act(state) if match.status == "running" else []
-    lines = [t("board_head", locale, title=engine.title(locale), turn=getattr(view, "turn", match.counter))]
+    lines = [t("board_head", locale, title=engine.title(locale), turn=turn_number(view, match))]
     lines += event_lines(engine, list(events), None, locale)[-8:]
     if waiting:
         lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
@@ -114,7 +135,7 @@ def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), to
         for seat in waiting:
             due = deadline_of(match, seat)
             if due is not None:
-                lines.append(t("deadline_line", locale, player=f"<@{match.seats[seat]}>", when=f"<t:{int(due)}:R>"))
+                lines.append(t("deadline_line", locale, player=f"<@{match.user(seat)}>", when=f"<t:{int(due)}:R>"))
         if match.paused:
             lines.append(t("paused_line", locale))
     else:
@@ -125,7 +146,7 @@ def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), to
         content="\n".join(lines)[:2000],
         files=[board_file(match, view, locale)],
         view=buttons,
-        mentions=[match.seats[s] for s in waiting],
+        mentions=[match.user(s) for s in waiting],
     )
 
 
@@ -159,7 +180,7 @@ def picker(match: Match, seat: int, locale: str, *, group: int | None = None, pa
     lines += you_are(engine, match, seat, locale)
     prompt = engine.prompt(state, seat)
     lines.append(engine.text(prompt.key, prompt.params, locale))
-    counter = match.decision_counters[seat]
+    counter = match.seats[seat].decision_counter
     legal = engine.legal_actions(state, seat) if match.status == "running" else []
     choices = []
     for index, action in enumerate(legal):
@@ -213,7 +234,7 @@ def log_text(match: Match, entries: list[LoggedAction], seat: int | None, locale
 
 def lobby_post(match: Match, locale: str) -> Payload:
     engine = engine_of(match)
-    players = ", ".join(f"<@{u}>" for u in match.seats)
+    players = ", ".join(f"<@{u}>" for u in match.user_ids)
     if match.status != "lobby":
         closing = t("started", locale) if match.status == "running" else t("lobby_closed", locale)
         return Payload(content=f"**{engine.title(locale)}** – {players}\n{closing}")

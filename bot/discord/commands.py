@@ -1,5 +1,7 @@
-"""The ``/game`` slash command group. Each command only hands over to the
-controller; names and descriptions are localised by ``bot.translator``."""
+"""The ``/game`` slash command group, declared in one place so that its
+names, options and German names (``bot.translator``) stay together. Each
+command only hands over to the cog of its concern: lobby, play, slow play or
+help (discord.py allows one group per top-level command, not one per cog)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import engines
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=_(e.titles["en"], key=f"game.{e.id}"), value=e.id) for e in engines.all()]
+    return [app_commands.Choice(name=_(e.title("en"), key=f"game.{e.id}"), value=e.id) for e in engines.all()]
 
 
 POLICIES = [
@@ -32,8 +34,8 @@ LANGUAGES = [
 ]
 
 
-def controller(interaction: discord.Interaction):
-    return interaction.client.controller
+def cog(interaction: discord.Interaction, name: str):
+    return interaction.client.get_cog(name)
 
 
 class GameCommands(app_commands.Group):
@@ -70,7 +72,7 @@ class GameCommands(app_commands.Group):
     ) -> None:
         # only the variants the player set: a game refuses ones it does not have
         variants = {"hierarchy": hierarchy, "daily": daily, "quick_setup": quick_setup, "max_rounds": max_rounds}
-        await controller(interaction).cmd_new(
+        await cog(interaction, "lobby").new(
             interaction, game=game.value, here=here, reminder_hours=reminder, deadline_hours=deadline,
             deadline_policy=policy.value if policy else "skip", players=players,
             options={k: v for k, v in variants.items() if v is not None},
@@ -80,79 +82,79 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(game=_("Which game"), hierarchy=_("Hoch und höher: the hierarchy variant"))
     @app_commands.choices(game=game_choices())
     async def scores(self, interaction: discord.Interaction, game: app_commands.Choice[str], hierarchy: bool = False) -> None:
-        await controller(interaction).cmd_scores(interaction, game=game.value, hierarchy=hierarchy)
+        await cog(interaction, "lobby").scores(interaction, game=game.value, hierarchy=hierarchy)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby here"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_join(interaction)
+        await cog(interaction, "lobby").join(interaction)
 
     @app_commands.command(name=_("leave"), description=_("Leave the lobby here"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_leave(interaction)
+        await cog(interaction, "lobby").leave(interaction)
 
     @app_commands.command(name=_("start"), description=_("Start the match (host)"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_start(interaction)
+        await cog(interaction, "lobby").start(interaction)
 
     @app_commands.command(name=_("board"), description=_("Post the current board again"))
     async def board(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_board(interaction)
+        await cog(interaction, "play").board(interaction)
 
     @app_commands.command(name=_("hand"), description=_("Show what only you may see"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_hand(interaction)
+        await cog(interaction, "play").hand(interaction)
 
     @app_commands.command(name=_("resign"), description=_("Give up the match"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_resign(interaction)
+        await cog(interaction, "play").resign(interaction)
 
     @app_commands.command(name=_("cancel"), description=_("Cancel the match (host in the lobby, else everyone)"))
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_cancel(interaction)
+        await cog(interaction, "lobby").cancel(interaction)
 
     @app_commands.command(name=_("log"), description=_("The last moves"))
     async def log(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_log(interaction)
+        await cog(interaction, "play").log(interaction)
 
     @app_commands.command(name=_("rules"), description=_("The rules of this match's game or another"))
     @app_commands.describe(game=_("Which game"))
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
-        await controller(interaction).cmd_rules(interaction, game=game.value if game else None)
+        await cog(interaction, "help").rules(interaction, game=game.value if game else None)
 
     @app_commands.command(name=_("help"), description=_("How Brettbote works"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_help(interaction)
+        await cog(interaction, "help").help(interaction)
 
     @app_commands.command(name=_("language"), description=_("The language Brettbote uses with you"))
     @app_commands.describe(language=_("Your language"))
     @app_commands.choices(language=LANGUAGES)
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
-        await controller(interaction).cmd_language(interaction, language=language.value)
+        await cog(interaction, "help").language(interaction, language=language.value)
 
     @app_commands.command(name=_("pause"), description=_("Ask to pause the match (everyone must agree)"))
     async def pause(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_pause(interaction)
+        await cog(interaction, "slow").pause(interaction)
 
     @app_commands.command(name=_("resume"), description=_("Continue a paused match"))
     async def resume(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_resume(interaction)
+        await cog(interaction, "slow").resume(interaction)
 
     @app_commands.command(name=_("away"), description=_("Stop your deadlines for some days (once per match)"))
     @app_commands.describe(days=_("How many days (1-14)"))
     async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
-        await controller(interaction).cmd_away(interaction, days=days)
+        await cog(interaction, "slow").away(interaction, days=days)
 
     @app_commands.command(name=_("undo"), description=_("Ask to take back your last move"))
     async def undo(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_undo(interaction)
+        await cog(interaction, "slow").undo(interaction)
 
     @app_commands.command(name=_("notify"), description=_("How Brettbote tells you it is your turn"))
     @app_commands.describe(mode=_("When to send you a DM"))
     @app_commands.choices(mode=NOTIFY)
     async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
-        await controller(interaction).cmd_notify(interaction, mode=mode.value)
+        await cog(interaction, "slow").notify(interaction, mode=mode.value)
 
     @app_commands.command(name=_("mine"), description=_("Your open matches in all servers"))
     async def mine(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).cmd_mine(interaction)
+        await cog(interaction, "slow").mine(interaction)

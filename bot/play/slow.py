@@ -2,7 +2,7 @@
 when they fire, and the digest of what happened while a player was away.
 
 Like the match service, this knows nothing of Discord; it returns what the
-controller should announce.
+Discord layer should announce. Pause and undo are votes (:mod:`bot.play.votes`).
 
 Decisions: a "forfeit" deadline ends the match in every game, the late seat
 losing and all others winning (no game here can drop a seat and play on); a
@@ -15,8 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import engines
-from bot.service import DAY, HOUR, MatchService, MoveOutcome, ServiceError, action_token
-from bot.storage import LoggedAction, Match, Store, Timer, now
+from bot.play import votes
+from bot.play.errors import ServiceError
+from bot.play.lobby import DAY, HOUR
+from bot.play.moves import MoveOutcome, action_token
+from bot.play.service import MatchService
+from bot.store import LoggedAction, Match, Store, Timer, Transaction
 
 NOTIFY_MODES = ("turn", "reminders", "off")
 MAX_AWAY_DAYS = 14
@@ -28,7 +32,7 @@ MAX_SKIP_STEPS = 50
 
 @dataclass
 class Fired:
-    """What a timer that fired asks the controller to show."""
+    """What a timer that fired asks the Discord layer to show."""
 
     kind: str
     match: Match
@@ -42,8 +46,8 @@ class SlowPlay:
         self.service = service
         self.clock = service.clock
 
-    async def _running(self, conn, channel_id: int, user_id: int) -> tuple[Match, int]:
-        match = await self.store.fetch_open_match(conn, channel_id)
+    async def _running(self, tx: Transaction, channel_id: int, user_id: int) -> tuple[Match, int]:
+        match = await tx.open_match(channel_id)
         if match is None:
             raise ServiceError("no_match")
         seat = match.seat_of(user_id)
@@ -56,46 +60,43 @@ class SlowPlay:
     # -- pause, resume, away ---------------------------------------------------
 
     async def pause(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
-        """A vote to pause; the match pauses once every player asked for it."""
-        async with self.store.transaction() as conn:
-            match, seat = await self._running(conn, channel_id, user_id)
+        """A vote to pause; the match pauses once every player asked for it
+        since the last move."""
+        async with self.store.transaction() as tx:
+            match, seat = await self._running(tx, channel_id, user_id)
             if match.paused:
                 raise ServiceError("already_paused")
-            await self.store.update_seat(conn, match.id, seat, pause_vote=1)
-            match = await self.store.fetch_match(conn, match.id)
-            if not all(match.pause_votes):
+            match = await votes.cast(tx, match, seat, votes.PAUSE)
+            if not votes.tally(match, votes.PAUSE).complete:
                 return match, False
-            await self.store.update_seats(conn, match.id, pause_vote=0)
-            await self.store.update_match(conn, match.id, paused=1, timer_epoch=match.timer_epoch + 1)
-            return await self.store.fetch_match(conn, match.id), True
+            await votes.clear(tx, match.id, votes.PAUSE)
+            await tx.update_match(match.id, paused=1, timer_epoch=match.timer_epoch + 1)
+            return await tx.match(match.id), True
 
     async def resume(self, channel_id: int, user_id: int) -> Match:
         """Any player resumes; reminders and deadlines start afresh from now."""
-        async with self.store.transaction() as conn:
-            match, _ = await self._running(conn, channel_id, user_id)
+        async with self.store.transaction() as tx:
+            match, _ = await self._running(tx, channel_id, user_id)
             if not match.paused:
                 raise ServiceError("not_paused")
-            return await self._unpause(conn, match)
-
-    async def _unpause(self, conn, match: Match) -> Match:
-        await self.store.update_seats(conn, match.id, pause_vote=0)
-        await self.store.update_match(conn, match.id, paused=0, timer_epoch=match.timer_epoch + 1)
-        match = await self.store.fetch_match(conn, match.id)
-        engine = engines.get(match.game)
-        await self.service.open_decisions(conn, match, engine.to_act(engine.load_state(match.state)))
-        return await self.store.fetch_match(conn, match.id)
+            await votes.clear(tx, match.id, votes.PAUSE)
+            await tx.update_match(match.id, paused=0, timer_epoch=match.timer_epoch + 1)
+            match = await tx.match(match.id)
+            engine = engines.get(match.game)
+            await self.service.open_decisions(tx, match, engine.to_act(engine.load_state(match.state)))
+            return await tx.match(match.id)
 
     async def away(self, channel_id: int, user_id: int, days: int) -> Match:
         """Once per match, stop this player's deadlines for up to 14 days."""
         if not 1 <= days <= MAX_AWAY_DAYS:
             raise ServiceError("away_range", max=MAX_AWAY_DAYS)
-        async with self.store.transaction() as conn:
-            match, seat = await self._running(conn, channel_id, user_id)
-            if match.away_used[seat]:
+        async with self.store.transaction() as tx:
+            match, seat = await self._running(tx, channel_id, user_id)
+            if match.seats[seat].away_used:
                 raise ServiceError("away_used")
             until = self.clock.now() + days * DAY
-            await self.store.update_seat(conn, match.id, seat, away_until=until, away_used=days)
-            return await self.store.fetch_match(conn, match.id)
+            await tx.update_seat(match.id, seat, away_until=until, away_used=days)
+            return await tx.match(match.id)
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         if mode not in NOTIFY_MODES:
@@ -104,11 +105,11 @@ class SlowPlay:
 
     # -- takeback ----------------------------------------------------------------
 
-    async def _takeback_run(self, conn, match: Match, seat: int) -> list[LoggedAction]:
+    async def _takeback_run(self, tx: Transaction, match: Match, seat: int) -> list[LoggedAction]:
         """The asker's last actions, which an undo takes back; refused when
         another seat has acted since, or when a secret was involved."""
         engine = engines.get(match.game)
-        log = [a for a in await self.store.fetch_actions(conn, match.id) if a.undone_by is None]
+        log = [a for a in await tx.actions(match.id) if a.undone_by is None]
         run: list[LoggedAction] = []
         for entry in reversed(log):
             if entry.seat != seat:
@@ -134,63 +135,57 @@ class SlowPlay:
             return True
         if any(e.visible_to is not None for e in events):
             return True
-        return getattr(before, "rng", None) != getattr(after, "rng", None)
+        return _random_drawn(before, after)
 
     async def request_undo(self, channel_id: int, user_id: int) -> Match:
-        async with self.store.transaction() as conn:
-            match, seat = await self._running(conn, channel_id, user_id)
+        """Ask to take back one's last moves: the asker's vote is the first."""
+        async with self.store.transaction() as tx:
+            match, seat = await self._running(tx, channel_id, user_id)
             if len(match.seats) < 2:
                 raise ServiceError("undo_solo")
-            await self._takeback_run(conn, match, seat)
-            await self.store.update_seats(conn, match.id, undo_vote=0)
-            await self.store.update_seat(conn, match.id, seat, undo_vote=1)
-            await self.store.update_match(conn, match.id, undo_seat=seat, undo_counter=match.counter)
-            return await self.store.fetch_match(conn, match.id)
+            await self._takeback_run(tx, match, seat)
+            await votes.clear(tx, match.id, votes.UNDO)
+            await tx.update_match(match.id, undo_seat=seat)
+            return await votes.cast(tx, await tx.match(match.id), seat, votes.UNDO)
 
     async def vote_undo(self, match_id: int, user_id: int, counter: int, agree: bool) -> tuple[Match, str]:
-        """Returns the match and "pending", "done" or "refused"."""
-        async with self.store.transaction() as conn:
-            match = await self.store.fetch_match(conn, match_id)
+        """A vote on the pending undo request of the board at ``counter``;
+        returns the match and "pending", "done" or "refused"."""
+        async with self.store.transaction() as tx:
+            match = await tx.match(match_id)
             if match is None:
                 raise ServiceError("no_match")
             seat = match.seat_of(user_id)
             if seat is None:
                 raise ServiceError("not_a_player")
-            if match.status != "running" or match.undo_seat is None or match.undo_counter != counter or match.counter != counter:
+            # a request lapses with the next move: its votes are then no longer current
+            requested = match.undo_seat is not None and votes.tally(match, votes.UNDO).voted
+            if match.status != "running" or not requested or match.counter != counter:
                 raise ServiceError("undo_outdated")
             if not agree:
-                await self.store.update_match(conn, match.id, undo_seat=None, undo_counter=None)
-                await self.store.update_seats(conn, match.id, undo_vote=0)
-                return await self.store.fetch_match(conn, match.id), "refused"
-            await self.store.update_seat(conn, match.id, seat, undo_vote=1)
-            match = await self.store.fetch_match(conn, match.id)
-            if not all(match.undo_votes):
+                await tx.update_match(match.id, undo_seat=None)
+                await votes.clear(tx, match.id, votes.UNDO)
+                return await tx.match(match.id), "refused"
+            match = await votes.cast(tx, match, seat, votes.UNDO)
+            if not votes.tally(match, votes.UNDO).complete:
                 return match, "pending"
-            await self._undo(conn, match)
-            return await self.store.fetch_match(conn, match.id), "done"
+            await self._undo(tx, match)
+            return await tx.match(match.id), "done"
 
-    async def _undo(self, conn, match: Match) -> None:
+    async def _undo(self, tx: Transaction, match: Match) -> None:
         engine = engines.get(match.game)
-        run = await self._takeback_run(conn, match, match.undo_seat)
+        run = await self._takeback_run(tx, match, match.undo_seat)
         undo_counter = match.counter + 1
-        await conn.execute(
-            "UPDATE actions SET undone_by=? WHERE match_id=? AND counter BETWEEN ? AND ?",
-            (undo_counter, match.id, run[0].counter, run[-1].counter),
-        )
-        await conn.execute(
-            "INSERT INTO undos (match_id, counter, seat, first, last, created_at) VALUES (?,?,?,?,?,?)",
-            (match.id, undo_counter, match.undo_seat, run[0].counter, run[-1].counter, now()),
-        )
+        await tx.mark_undone(match.id, match.undo_seat, run[0].counter, run[-1].counter, undo_counter)
         state = engine.setup(len(match.seats), match.seed, match.options)
-        for entry in await self.store.fetch_actions(conn, match.id):
+        for entry in await tx.actions(match.id):
             if entry.undone_by is None and entry.counter < run[0].counter:
                 state, _ = engine.apply(state, entry.seat, engine.parse_action(entry.action))
-        await self.store.update_match(
-            conn, match.id, state=engine.dump_state(state), counter=undo_counter, undo_seat=None, undo_counter=None
-        )
-        await self.store.update_seats(conn, match.id, undo_vote=0, decision_counter=undo_counter)
-        match = await self.store.fetch_match(conn, match.id)
-        await self.service.open_decisions(conn, match, engine.to_act(state))
+        await tx.update_match(match.id, state=engine.dump_state(state), counter=undo_counter, undo_seat=None)
+        await votes.clear(tx, match.id, votes.UNDO)
+        await tx.set_decision_counters(match.id, [undo_counter] * len(match.seats))
+        match = await tx.match(match.id)
+        await self.service.open_decisions(tx, match, engine.to_act(state))
 
     # -- digest --------------------------------------------------------------------
 
@@ -209,7 +204,7 @@ class SlowPlay:
             if match.status == "running":
                 engine = engines.get(match.game)
                 waiting = engine.to_act(engine.load_state(match.state))
-                since = min((match.decision_at[s] for s in waiting if match.decision_at[s]), default=None)
+                since = min((match.seats[s].decision_at for s in waiting if match.seats[s].decision_at), default=None)
             else:
                 waiting, since = [], None
             out.append((match, waiting, since))
@@ -228,15 +223,15 @@ class SlowPlay:
         if not self._still_due(match, timer):
             return None
         if timer.kind == "reminder":
-            async with self.store.transaction() as conn:
+            async with self.store.transaction() as tx:
                 # counted from now: after a long downtime one reminder, not one per missed interval
                 due = max(timer.due_at, self.clock.now()) + match.reminder_hours * HOUR
-                await self.store.add_timer(conn, match.id, "reminder", timer.seat, timer.counter, timer.epoch, due)
+                await tx.add_timer(match.id, "reminder", timer.seat, timer.counter, timer.epoch, due)
             return Fired("reminder", match, timer.seat)
-        away = match.away_until[timer.seat]
+        away = match.seats[timer.seat].away_until
         if away and away > self.clock.now():
-            async with self.store.transaction() as conn:
-                await self.store.add_timer(conn, match.id, "deadline", timer.seat, timer.counter, timer.epoch, away)
+            async with self.store.transaction() as tx:
+                await tx.add_timer(match.id, "deadline", timer.seat, timer.counter, timer.epoch, away)
             return None
         return await self._deadline(match, timer.seat)
 
@@ -245,15 +240,15 @@ class SlowPlay:
             return False
         engine = engines.get(match.game)
         due = engine.to_act(engine.load_state(match.state))
-        return timer.seat in due and match.decision_counters[timer.seat] == timer.counter
+        return timer.seat in due and match.seats[timer.seat].decision_counter == timer.counter
 
     async def _deadline(self, match: Match, seat: int) -> Fired:
         if match.deadline_policy == "forfeit":
             return Fired("forfeit", await self.service.forfeit(match.id, seat), seat)
         if match.deadline_policy == "pause":
-            async with self.store.transaction() as conn:
-                await self.store.update_match(conn, match.id, paused=1, timer_epoch=match.timer_epoch + 1)
-                return Fired("paused", await self.store.fetch_match(conn, match.id), seat)
+            async with self.store.transaction() as tx:
+                await tx.update_match(match.id, paused=1, timer_epoch=match.timer_epoch + 1)
+                return Fired("paused", await tx.match(match.id), seat)
         # Passive defaults (end the turn, skip an option) go on while the seat
         # is still asked; the first default that does something ends the
         # skip, and a further decision gets a deadline of its own. So a missed
@@ -267,7 +262,7 @@ class SlowPlay:
             action = engine.default_action(state, seat)
             index = engine.legal_actions(state, seat).index(action)
             outcome = await self.service.act(
-                match.id, match.seats[seat], match.decision_counters[seat], index, action_token(engine, action)
+                match.id, match.user(seat), match.seats[seat].decision_counter, index, action_token(engine, action)
             )
             moves.append(outcome)
             match = outcome.match
@@ -280,26 +275,24 @@ class SlowPlay:
         if match.counter != timer.counter:
             return None
         if timer.kind == "abandon":
-            async with self.store.transaction() as conn:
-                await self.store.add_timer(
-                    conn, match.id, "close", None, timer.counter, timer.epoch, self.clock.now() + CLOSE_AFTER_WARNING
-                )
+            async with self.store.transaction() as tx:
+                await tx.add_timer(match.id, "close", None, timer.counter, timer.epoch, self.clock.now() + CLOSE_AFTER_WARNING)
             return Fired("abandon_warning", match)
-        async with self.store.transaction() as conn:
-            await self.store.update_match(conn, match.id, status="cancelled", outcome={"reason": "abandoned"})
-            return Fired("abandoned", await self.store.fetch_match(conn, match.id))
+        async with self.store.transaction() as tx:
+            await tx.update_match(match.id, status="cancelled", outcome={"reason": "abandoned"})
+            return Fired("abandoned", await tx.match(match.id))
 
 
-def board_link(match: Match) -> str | None:
-    if not match.board_message_id:
-        return None
-    guild = match.guild_id or "@me"
-    return f"https://discord.com/channels/{guild}/{match.board_channel_id}/{match.board_message_id}"
+def _random_drawn(before, after) -> bool:
+    """Did the game's random generator move between two states (a roll, a shuffle)?"""
+    # contract v2: reads the game-specific ``rng`` field of the state
+    return getattr(before, "rng", None) != getattr(after, "rng", None)
 
 
 def deadline_of(match: Match, seat: int) -> float | None:
     """When the seat's current decision times out (None without a deadline)."""
-    if not match.deadline_hours or match.paused or match.decision_at[seat] is None:
+    place = match.seats[seat]
+    if not match.deadline_hours or match.paused or place.decision_at is None:
         return None
-    return max(match.decision_at[seat] + match.deadline_hours * HOUR, match.away_until[seat] or 0)
+    return max(place.decision_at + match.deadline_hours * HOUR, place.away_until or 0)
 

@@ -2,7 +2,9 @@
 
 Every custom_id carries what is needed to act on it after a restart: the match
 id, and the counter the component was made for, so an outdated click is
-recognised and never applied. Callbacks hand over to the bot's controller.
+recognised and never applied. The custom_id formats never change: buttons
+posted days ago must keep working. Callbacks hand over to the cog of their
+concern, looked up by name (the cogs import this module, not the other way).
 """
 
 from __future__ import annotations
@@ -14,6 +16,11 @@ import discord
 from bot.messages import t
 
 PREFIX = "bb"
+
+
+def cog(interaction: discord.Interaction, name: str):
+    """The cog that handles a component ("lobby", "play", "slow", "help")."""
+    return interaction.client.get_cog(name)
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:b:(?P<op>act|view|log|rematch):(?P<match>\d+):(?P<counter>\d+)"):
@@ -34,7 +41,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:b:(?P
         return cls(match["op"], int(match["match"]), int(match["counter"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.controller.on_board_button(interaction, self.op, self.match_id, self.counter)
+        await cog(interaction, "play").on_board_button(interaction, self.op, self.match_id, self.counter)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:l:(?P<op>join|leave|start):(?P<match>\d+):(?P<counter>\d+)"):
@@ -51,7 +58,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:l:(?P
         return cls(match["op"], int(match["match"]), int(match["counter"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.controller.on_lobby_button(interaction, self.op, self.match_id)
+        await cog(interaction, "lobby").on_lobby_button(interaction, self.op, self.match_id)
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:a:(?P<match>\d+):(?P<counter>\d+):(?P<index>\d+):(?P<token>[0-9a-f]{8})"):
@@ -75,7 +82,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:a:(?
         return cls(int(match["match"]), int(match["counter"]), int(match["index"]), match["token"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.controller.on_action(interaction, self.match_id, self.counter, self.index, self.token)
+        await cog(interaction, "play").on_action(interaction, self.match_id, self.counter, self.index, self.token)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:p:(?P<match>\d+):(?P<counter>\d+):(?P<group>\d+):(?P<page>-?\d+)"):
@@ -100,7 +107,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:p:(?P<
         return cls(int(match["match"]), int(match["counter"]), int(match["group"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.controller.on_page(interaction, self.match_id, self.counter, self.group, self.page)
+        await cog(interaction, "play").on_page(interaction, self.match_id, self.counter, self.group, self.page)
 
 
 class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bb:g:(?P<match>\d+):(?P<counter>\d+)"):
@@ -127,7 +134,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bb:g:(?P
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or ["0"]
-        await interaction.client.controller.on_page(interaction, self.match_id, self.counter, int(values[0]), 0)
+        await cog(interaction, "play").on_page(interaction, self.match_id, self.counter, int(values[0]), 0)
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:r:(?P<game>[a-z0-9-]+):(?P<locale>de|en):(?P<page>\d+)"):
@@ -144,7 +151,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:r:(?P
         return cls(match["game"], match["locale"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.controller.on_rules_page(interaction, self.game, self.locale, self.page)
+        await cog(interaction, "help").on_rules_page(interaction, self.game, self.locale, self.page)
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:u:(?P<op>yes|no):(?P<match>\d+):(?P<counter>\d+)"):
@@ -158,7 +165,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:u:(?P<
         return cls(match["op"], int(match["match"]), int(match["counter"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.controller.on_undo_button(interaction, self.op, self.match_id, self.counter)
+        await cog(interaction, "slow").on_undo_button(interaction, self.op, self.match_id, self.counter)
 
 
 ALL_ITEMS = (BoardButton, LobbyButton, ActionButton, PageButton, GroupSelect, RulesButton, UndoButton)

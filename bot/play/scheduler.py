@@ -11,8 +11,8 @@ import asyncio
 import logging
 from typing import Awaitable, Callable
 
-from bot.clock import Clock
-from bot.storage import Store, Timer
+from bot.play.clock import Clock
+from bot.store import Store, Timer
 
 log = logging.getLogger("brettbote.scheduler")
 

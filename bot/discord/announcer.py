@@ -1,0 +1,223 @@
+"""Everything the bot sends on its own (with the bot token, not as an answer
+to an interaction): board posts, DMs, turn notices, reminders and notices in
+the match channel. The cogs call it; nothing else posts.
+
+Announcements follow a change that is already stored, so a failure here is
+logged and never reported as a failed move (:meth:`Announcer.safely`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Awaitable
+
+import discord
+
+from bot.discord import present
+from bot.discord.locales import Locales
+from bot.discord.present import Payload
+from bot.messages import t
+from bot.play.moves import MoveOutcome
+from bot.play.service import MatchService
+from bot.play.slow import SlowPlay
+from bot.store import Match, Store
+
+log = logging.getLogger("brettbote")
+
+#: Discord's answers for a user who takes no DMs (closed, or no shared server).
+DM_CLOSED_CODES = {50007, 50278}
+
+
+class Announcer:
+    def __init__(self, client: discord.Client, store: Store, service: MatchService, slow: SlowPlay,
+                 locales: Locales) -> None:
+        self.client = client
+        self.store = store
+        self.service = service
+        self.slow = slow
+        self.locales = locales
+        self._board_locks: dict[int, asyncio.Lock] = {}
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        return channel
+
+    @staticmethod
+    async def safely(step: Awaitable[Any], what: str, match: Match) -> None:
+        try:
+            await step
+        except Exception:
+            log.exception("%s for match %s failed", what, match.id)
+
+    # -- the match channel -------------------------------------------------------
+
+    async def post_board(self, match: Match, notes: list[str] = ()) -> None:
+        """A new board post in the match channel, telling what happened since
+        the previous one, which loses its buttons. One at a time per match,
+        from a fresh read, so racing announcements never leave an older board
+        marked as the current one."""
+        async with self._board_locks.setdefault(match.id, asyncio.Lock()):
+            await self._post_board(await self.service.get(match.id), notes)
+
+    async def _post_board(self, match: Match, notes: list[str]) -> None:
+        locale = self.locales.of_channel(match)
+        totals = await self.service.series_totals(match) if match.status == "finished" else None
+        since = [
+            e for entry in await self.service.log(match.id)
+            if entry.counter > match.board_counter and entry.undone_by is None for e in entry.events
+        ]
+        payload = present.board_post(match, locale, events=since, totals=totals, notes=notes)
+        channel = await self.channel(match.channel_id)
+        message = await channel.send(**payload.send_kwargs())
+        previous = (match.board_channel_id, match.board_message_id)
+        await self.service.mark_board(match.id, channel.id, message.id, match.counter)
+        if previous[1]:
+            await self.strip_buttons(*previous)
+
+    async def strip_buttons(self, channel_id: int, message_id: int) -> None:
+        try:
+            old_channel = await self.channel(channel_id)
+            await old_channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not remove the buttons of message %s", message_id)
+
+    async def strip_board(self, match: Match) -> None:
+        """The match is over without a result post (cancelled, abandoned)."""
+        if match.board_message_id:
+            await self.strip_buttons(match.board_channel_id, match.board_message_id)
+
+    async def post(self, channel_id: int, payload: Payload) -> None:
+        """A prepared payload (the lobby in a new thread)."""
+        channel = await self.channel(channel_id)
+        await channel.send(**payload.send_kwargs())
+
+    async def notice(self, match: Match, key: str, *, mention: int | None = None, **params: Any) -> None:
+        """A short line in the match channel, in the server's language; only
+        ``mention`` (a user id) is pinged, if given."""
+        channel = await self.channel(match.channel_id)
+        allowed = present.mentions([mention])[1] if mention else discord.AllowedMentions.none()
+        await channel.send(t(key, self.locales.of_channel(match), **params), allowed_mentions=allowed)
+
+    # -- after a change ------------------------------------------------------------
+
+    async def after_start(self, match: Match) -> None:
+        """A match began: the first board, secret choices by DM, turn notices."""
+        engine = present.engine_of(match)
+        state = engine.load_state(match.state)
+        waiting = engine.to_act(state)
+        secret = [s for s in waiting if engine.prompt(state, s).secret]
+        await self.announce(MoveOutcome(match=match, seat=-1, action=None, before=state, after=state, events=[],
+                                        board_post=True, secret_opened=secret, newly_due=waiting))
+
+    async def announce(self, outcome: MoveOutcome) -> None:
+        """Tell the channel and the players about a move that is already stored."""
+        match = outcome.match
+        if outcome.board_post:
+            await self.safely(self.post_board(match), "board post", match)
+            match = await self.service.get(match.id)
+        if match.status != "running":
+            return
+        if outcome.secret_opened:
+            await self.safely(self.send_secret_dms(match, outcome.secret_opened), "secret DMs", match)
+        for seat in outcome.newly_due:
+            if seat not in outcome.secret_opened:
+                await self.safely(self.notify_turn(match, seat), "turn notice", match)
+        engine = present.engine_of(match)
+        for seat in range(len(match.seats)):
+            if any(e.key in engine.dm_events and e.visible_to == [seat] for e in outcome.events):
+                await self.safely(self.send_private_view(match, seat), "private view by DM", match)
+
+    async def reconcile(self) -> None:
+        """After a crash between a move and its announcement, post the board
+        that was never posted."""
+        for match in await self.service.unannounced():
+            await self.safely(self.post_board(match), "board post after restart", match)
+
+    # -- to one player -------------------------------------------------------------
+
+    async def dm(self, user_id: int, content: str, **kwargs: Any) -> bool:
+        """Send a DM; False when it could not be delivered. A user who does
+        not take DMs is remembered (plain turn notices then skip the DM)."""
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            channel = user.dm_channel or await user.create_dm()
+            await channel.send(content, **kwargs)
+        except discord.Forbidden as err:
+            if err.code in DM_CLOSED_CODES:
+                await self.store.update_user(user_id, dm_closed=1)
+            else:
+                log.warning("DM to %s refused: %s", user_id, err.code)
+            return False
+        except discord.HTTPException as err:
+            log.warning("DM to %s failed: %s", user_id, err.status)
+            return False
+        await self.store.update_user(user_id, dm_closed=0)
+        return True
+
+    async def send_secret_dms(self, match: Match, seats: list[int]) -> None:
+        """Each seat of a secret decision gets the choice by DM; if DMs are
+        closed, the channel gets a mention pointing to the Act button (never
+        the secret itself)."""
+        fallback: list[int] = []
+        for seat in seats:
+            user_id = match.user(seat)
+            locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
+            notice = await self.notice_text(match, seat, "turn_notice", locale)
+            payload = present.picker(match, seat, locale, notice=[notice])
+            if not await self.dm(user_id, payload.content, files=payload.files, view=payload.view):
+                fallback.append(user_id)
+        if fallback:
+            locale = self.locales.of_channel(match)
+            channel = await self.channel(match.channel_id)
+            await channel.send(
+                "\n".join(t("dm_fallback", locale, user=f"<@{u}>") for u in fallback),
+                allowed_mentions=present.mentions(fallback)[1],
+            )
+
+    async def send_private_view(self, match: Match, seat: int) -> None:
+        user_id = match.user(seat)
+        locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
+        payload = present.private_view(match, user_id, locale)
+        await self.dm(user_id, payload.content, files=payload.files)
+
+    async def notice_text(self, match: Match, seat: int, key: str, locale: str) -> str:
+        """A notice for a seat: what is asked, where the board is, and what
+        happened since its last move (only what it may see)."""
+        engine = present.engine_of(match)
+        state = engine.load_state(match.state)
+        prompt = engine.prompt(state, seat)
+        lines = [t(key, locale, title=engine.title(locale), channel=f"<#{match.channel_id}>",
+                   prompt=engine.text(prompt.key, prompt.params, locale))]
+        link = present.board_link(match)
+        if link:
+            lines.append(t("board_link", locale, link=link))
+        digest = present.event_lines(engine, await self.slow.digest(match, seat), seat, locale)
+        if digest:
+            lines.append(t("since_head", locale))
+            lines += [f"• {line}" for line in digest]
+        return "\n".join(lines)[:2000]
+
+    async def notify_turn(self, match: Match, seat: int) -> None:
+        """A DM when a seat becomes due, unless its player chose otherwise; the
+        board post's mention is the notice then."""
+        user_id = match.user(seat)
+        user = await self.store.get_user(user_id)
+        if user is not None and (user.notify != "turn" or user.dm_closed):
+            return
+        locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
+        await self.dm(user_id, await self.notice_text(match, seat, "turn_notice", locale))
+
+    async def remind(self, match: Match, seat: int) -> None:
+        """A reminder by DM, or as a mention in the channel when no DM gets through
+        (or the player turned notices off)."""
+        user_id = match.user(seat)
+        user = await self.store.get_user(user_id)
+        dm_locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
+        sent = (user is None or user.notify != "off") and await self.dm(
+            user_id, await self.notice_text(match, seat, "reminder", dm_locale)
+        )
+        if not sent:
+            await self.notice(match, "reminder_channel", mention=user_id, user=f"<@{user_id}>")

@@ -1,0 +1,55 @@
+"""The help cog: ``/game rules`` with its pages, ``/game help`` and
+``/game language``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+import engines
+from bot.discord import components as c
+from bot.discord import present
+from bot.discord.errors import guarded, reply
+from bot.messages import t
+from bot.play.errors import ServiceError
+
+if TYPE_CHECKING:
+    from bot.discord.app import Brettbote
+
+
+class HelpCog(commands.Cog, name="help"):
+    def __init__(self, bot: "Brettbote") -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.locales = bot.locales
+
+    @guarded
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        if game is None:  # this channel's game, else the first one
+            match = await self.service.latest_match(interaction.channel_id)
+            game = match.game if match else engines.ids()[0]
+        if game not in engines.ids():
+            raise ServiceError("unknown_game", game=game)
+        pages = present.rules_pages(game, locale)
+        view = c.rules_view(game, locale, 0, len(pages))
+        await reply(interaction, pages[0], **({"view": view} if view else {}))
+
+    @guarded
+    async def on_rules_page(self, interaction: discord.Interaction, game: str, locale: str, page: int) -> None:
+        pages = present.rules_pages(game, locale)
+        page = min(max(page, 0), len(pages) - 1)
+        await interaction.response.edit_message(content=pages[page], view=c.rules_view(game, locale, page, len(pages)))
+
+    @guarded
+    async def help(self, interaction: discord.Interaction) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        games = ", ".join(f"`{e.id}` ({e.title(locale)})" for e in engines.all())
+        await reply(interaction, t("help", locale, games=games))
+
+    @guarded
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self.bot.store.update_user(interaction.user.id, locale=language)
+        await reply(interaction, t("language_set", language))

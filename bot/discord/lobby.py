@@ -1,0 +1,142 @@
+"""The lobby cog: opening a match (in a new thread unless asked otherwise),
+joining, leaving and starting, cancelling, and the daily challenge's scores."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+import engines
+from bot.discord import present
+from bot.discord.errors import guarded, reply
+from bot.messages import t
+from bot.play import votes
+from bot.play.errors import ServiceError
+
+if TYPE_CHECKING:
+    from bot.discord.app import Brettbote
+
+log = logging.getLogger("brettbote")
+
+
+class LobbyCog(commands.Cog, name="lobby"):
+    def __init__(self, bot: "Brettbote") -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.announcer = bot.announcer
+        self.locales = bot.locales
+
+    @guarded
+    async def new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
+                  deadline_hours: int | None = None, deadline_policy: str = "skip", players: int | None = None,
+                  options: dict | None = None) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        if interaction.guild_id is None:
+            raise ServiceError("guild_only")
+        target = interaction.channel
+        in_thread = not here and isinstance(target, discord.TextChannel)
+        await self.service.check_new(
+            guild_id=interaction.guild_id, channel_id=None if in_thread else interaction.channel_id, game=game,
+            host_id=interaction.user.id, options=options, players=players,
+        )
+        engine = engines.get(game)
+        await interaction.response.defer(thinking=True)
+        if in_thread:
+            try:
+                target = await target.create_thread(
+                    name=f"{engine.title(locale)} – {interaction.user.display_name}"[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
+                )
+            except discord.HTTPException:
+                log.info("no thread in channel %s; playing in the channel", interaction.channel_id)
+                target = interaction.channel
+        match = await self.service.new_match(
+            guild_id=interaction.guild_id, channel_id=target.id, game=game, host_id=interaction.user.id,
+            reminder_hours=reminder_hours, deadline_hours=deadline_hours, deadline_policy=deadline_policy,
+            players=players, options=options,
+        )
+        lobby = present.lobby_post(match, locale)
+        if target.id != interaction.channel_id:
+            await self.announcer.post(target.id, lobby)
+            lobby.content = t("lobby_thread", locale, thread=f"<#{target.id}>") + "\n" + lobby.content
+        await interaction.edit_original_response(content=lobby.content, view=lobby.view)
+        if match.status == "running":  # a solo game starts at once
+            await self.announcer.after_start(match)
+
+    @guarded
+    async def scores(self, interaction: discord.Interaction, game: str, hierarchy: bool = False) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        variants = {"hierarchy": hierarchy} if "hierarchy" in engines.get(game).Options.model_fields else None
+        engine = engines.get(game)
+        day = self.service.today()
+        lines = [t("scores_head", locale, title=engine.title(locale))]
+        for key, rows in (
+            ("scores_today", await self.service.daily_scores(interaction.guild_id, game, day, variants)),
+            ("scores_best", await self.service.daily_scores(interaction.guild_id, game, None, variants)),
+        ):
+            lines.append(t(key, locale, day=day))
+            lines += [f"{n}. <@{user}> {score}" + ("" if key == "scores_today" else f" ({when})")
+                      for n, (score, user, when) in enumerate(rows[:10], 1)] or [t("scores_none", locale)]
+        await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
+    @guarded
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._lobby_op(interaction, "join", await self._open_id(interaction))
+
+    @guarded
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._lobby_op(interaction, "leave", await self._open_id(interaction))
+
+    @guarded
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self._lobby_op(interaction, "start", await self._open_id(interaction))
+
+    @guarded
+    async def on_lobby_button(self, interaction: discord.Interaction, op: str, match_id: int) -> None:
+        await self._lobby_op(interaction, op, match_id, edit=True)
+
+    async def _open_id(self, interaction: discord.Interaction) -> int:
+        match = await self.service.open_match(interaction.channel_id)
+        if match is None:
+            raise ServiceError("no_match")
+        return match.id
+
+    async def _lobby_op(self, interaction: discord.Interaction, op: str, match_id: int, edit: bool = False) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        match = await self.service.get(match_id)
+        user = interaction.user.id
+        started = False
+        if op == "join":
+            match, started = await self.service.join(match.channel_id, user)
+        elif op == "leave":
+            match = await self.service.leave(match.channel_id, user)
+        else:
+            match = await self.service.start(match.channel_id, user)
+            started = True
+        lobby = present.lobby_post(match, locale)
+        if match.channel_id != interaction.channel_id:
+            lobby.content = t("lobby_thread", locale, thread=f"<#{match.channel_id}>") + "\n" + lobby.content
+        if edit:
+            await interaction.response.edit_message(content=lobby.content, view=lobby.view)
+        else:
+            await interaction.response.send_message(content=lobby.content, view=lobby.view or discord.utils.MISSING)
+        if started:
+            await self.announcer.after_start(match)
+
+    @guarded
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        """The host cancels a lobby; a running match needs every player's vote."""
+        locale = await self.locales.of_interaction(interaction)
+        match, cancelled = await self.service.cancel(interaction.channel_id, interaction.user.id)
+        if cancelled:
+            await interaction.response.send_message(t("cancelled", locale))
+            await self.announcer.strip_board(match)
+            return
+        missing, allowed = present.mentions(votes.missing_users(match, votes.CANCEL))
+        await interaction.response.send_message(
+            t("cancel_vote", locale, player=interaction.user.mention, missing=missing), allowed_mentions=allowed,
+        )

@@ -1,0 +1,149 @@
+"""The play cog: the board's buttons (act, my view, log, rematch), the picker
+with its pages and menu, the actions themselves, and ``/game board``,
+``hand``, ``log`` and ``resign``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot.discord import present
+from bot.discord.errors import guarded, reply
+from bot.messages import t
+from bot.play.errors import Outdated, ServiceError
+from bot.store import Match
+
+if TYPE_CHECKING:
+    from bot.discord.app import Brettbote
+
+
+class PlayCog(commands.Cog, name="play"):
+    def __init__(self, bot: "Brettbote") -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.announcer = bot.announcer
+        self.locales = bot.locales
+
+    # -- slash commands ----------------------------------------------------------
+
+    @guarded
+    async def board(self, interaction: discord.Interaction) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.channel_match(interaction.channel_id)
+        if match.status == "lobby":
+            lobby = present.lobby_post(match, locale)
+            await interaction.edit_original_response(content=lobby.content)
+            return
+        await self.announcer.post_board(match)
+        await interaction.edit_original_response(content="⬇")
+
+    @guarded
+    async def hand(self, interaction: discord.Interaction) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.channel_match(interaction.channel_id)
+        await self._send_private_view(interaction, match, locale)
+
+    @guarded
+    async def log(self, interaction: discord.Interaction) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        match = await self.service.channel_match(interaction.channel_id)
+        await self._send_log(interaction, match, locale)
+
+    @guarded
+    async def resign(self, interaction: discord.Interaction) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.resign(interaction.channel_id, interaction.user.id)
+        await self.announcer.post_board(match)
+        await interaction.edit_original_response(content=t("result_resigned", locale, player=interaction.user.mention))
+
+    async def _send_private_view(self, interaction: discord.Interaction, match: Match, locale: str,
+                                 notice: str | None = None) -> None:
+        if match.state is None:
+            raise ServiceError("not_running")
+        payload = present.private_view(match, interaction.user.id, locale, notice)
+        await interaction.followup.send(payload.content, files=payload.files, ephemeral=True)
+
+    async def _send_log(self, interaction: discord.Interaction, match: Match, locale: str) -> None:
+        entries = await self.service.log(match.id)
+        await reply(interaction, present.log_text(match, entries, match.seat_of(interaction.user.id), locale))
+
+    # -- the board and the picker ------------------------------------------------
+
+    @guarded
+    async def on_board_button(self, interaction: discord.Interaction, op: str, match_id: int, counter: int) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        match = await self.service.get(match_id)
+        if op == "log":
+            await self._send_log(interaction, match, locale)
+            return
+        if op == "rematch":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            rematch = await self.service.rematch(match_id, interaction.user.id)
+            await self.announcer.strip_buttons(interaction.channel_id, interaction.message.id)
+            await self.announcer.after_start(rematch)
+            await interaction.edit_original_response(content=t("started", locale))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if counter != match.board_counter or match.status != "running":
+            await self._send_private_view(interaction, match, locale, notice=t("outdated", locale))
+            return
+        if op == "view":
+            await self._send_private_view(interaction, match, locale)
+            return
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise ServiceError("not_a_player")
+        engine = present.engine_of(match)
+        state = engine.load_state(match.state)
+        if seat not in engine.to_act(state):
+            prompt = engine.prompt(state, seat)
+            raise ServiceError(prompt.key if prompt.key in engine.messages else "not_your_turn", **prompt.params)
+        payload = present.picker(match, seat, locale)
+        await interaction.followup.send(payload.content, files=payload.files, view=payload.view, ephemeral=True)
+
+    @guarded
+    async def on_page(self, interaction: discord.Interaction, match_id: int, counter: int, group: int, page: int) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        match = await self.service.get(match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise ServiceError("not_a_player")
+        if counter != match.seats[seat].decision_counter or match.status != "running":
+            await interaction.response.defer()
+            await self._refresh_picker(interaction, match, seat, locale, [t("outdated", locale)])
+            return
+        payload = present.picker(match, seat, locale, group=group, page=page, with_image=False)
+        await interaction.response.edit_message(content=payload.content, view=payload.view)
+
+    @guarded
+    async def on_action(self, interaction: discord.Interaction, match_id: int, counter: int, index: int, token: str) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        await interaction.response.defer()
+        try:
+            outcome = await self.service.act(match_id, interaction.user.id, counter, index, token)
+        except Outdated:
+            match = await self.service.get(match_id)
+            seat = match.seat_of(interaction.user.id)
+            await self._refresh_picker(interaction, match, seat, locale, [t("outdated", locale)])
+            return
+        events = present.event_lines(present.engine_of(outcome.match), outcome.events, outcome.seat, locale)
+        await self._refresh_picker(interaction, outcome.match, outcome.seat, locale, events)
+        await self.announcer.announce(outcome)
+
+    async def _refresh_picker(self, interaction: discord.Interaction, match: Match, seat: int | None, locale: str,
+                              notice: list[str]) -> None:
+        if seat is None or match.state is None:
+            await interaction.followup.send("\n".join(notice), ephemeral=True)
+            return
+        engine = present.engine_of(match)
+        state = engine.load_state(match.state)
+        if match.status == "running" and seat in engine.to_act(state):
+            payload = present.picker(match, seat, locale, notice=notice[-8:])
+        else:
+            payload = present.done_payload(match, seat, locale, notice[-8:])
+        await interaction.edit_original_response(**payload.edit_kwargs())

@@ -1,0 +1,21 @@
+"""Refusals of the match service. Each carries a message key (of
+``bot.messages`` or of a game's own messages) and its parameters, so the
+Discord layer can explain it to the user in their language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Outdated(ServiceError):
+    """A button made for an earlier state of the match: never applied."""
+
+    def __init__(self) -> None:
+        super().__init__("outdated")

@@ -1,0 +1,219 @@
+"""Opening matches: lobbies, seats, the start, rematches and daily challenges.
+
+:class:`LobbyService` is the first half of the match service; the moves and
+the endings are added by :class:`bot.play.service.MatchService`. It also holds
+what both halves share: the clock, and opening decisions with their timers.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+
+import engines
+from bot.play.clock import Clock
+from bot.play.errors import ServiceError
+from bot.play.moves import daily_seed
+from bot.store import Match, Store, Transaction
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+#: A match without any action this long is warned about, and closed a week later.
+ABANDON_DAYS = 30
+
+
+class LobbyService:
+    def __init__(self, store: Store, rng: random.Random | None = None, clock: Clock | None = None,
+                 abandon_days: float = ABANDON_DAYS) -> None:
+        self.store = store
+        self._rng = rng or random.SystemRandom()
+        self.clock = clock or Clock()
+        self.abandon_seconds = abandon_days * DAY
+
+    def today(self) -> str:
+        return datetime.fromtimestamp(self.clock.now(), timezone.utc).date().isoformat()
+
+    # -- a new match -----------------------------------------------------------
+
+    async def new_match(
+        self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None,
+        players: int | None = None, reminder_hours: int = 24, deadline_hours: int | None = None,
+        deadline_policy: str = "skip",
+    ) -> Match:
+        """A lobby, or at once a running match when it needs no other player
+        (a solo game; a daily challenge, always solo)."""
+        parsed, players, day = self._new_settings(game, options, players)
+        async with self.store.transaction() as tx:
+            if await tx.open_match(channel_id):
+                raise ServiceError("match_exists")
+            if day and await tx.played_daily(guild_id, day, host_id, game):
+                raise ServiceError("daily_done")
+            match_id = await tx.insert_match(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                options=parsed.model_dump(mode="json"),
+                seed=daily_seed(guild_id, game, day) if day else self._rng.randrange(2**63),
+                host_id=host_id,
+            )
+            await tx.update_match(
+                match_id, series_id=match_id, reminder_hours=reminder_hours, deadline_hours=deadline_hours,
+                deadline_policy=deadline_policy, players=players, daily_date=day,
+            )
+            await tx.set_seats(match_id, [host_id])
+            await tx.replace_abandon_timer(match_id, 0, self.clock.now() + self.abandon_seconds)
+            if players == 1:
+                await self._start(tx, match_id)
+            return await tx.match(match_id)
+
+    def _new_settings(self, game: str, options: dict | None, players: int | None):
+        """Validated options, the number of players, and the day of a daily challenge."""
+        try:
+            engine = engines.get(game)
+        except KeyError:
+            raise ServiceError("unknown_game", game=game) from None
+        try:
+            parsed = engine.parse_options(options)
+        except ValueError:
+            raise ServiceError("bad_options") from None
+        daily = bool(getattr(parsed, "daily", False))
+        players = 1 if daily else players or (1 if engine.min_seats == 1 else engine.max_seats)
+        if not engine.min_seats <= players <= engine.max_seats:
+            raise ServiceError("bad_seats", min=engine.min_seats, max=engine.max_seats)
+        return parsed, players, self.today() if daily else None
+
+    async def check_new(self, *, guild_id: int | None, channel_id: int | None, game: str, host_id: int,
+                        options: dict | None = None, players: int | None = None) -> None:
+        """Refuse early what ``new_match`` would refuse (so that a refusal can
+        be private before the public answer starts); ``channel_id`` None: a new
+        thread, which has no match yet."""
+        _, _, day = self._new_settings(game, options, players)
+        async with self.store.transaction() as tx:
+            if channel_id is not None and await tx.open_match(channel_id):
+                raise ServiceError("match_exists")
+            if day and await tx.played_daily(guild_id, day, host_id, game):
+                raise ServiceError("daily_done")
+
+    async def daily_scores(self, guild_id: int | None, game: str, day: str | None,
+                           options: dict | None = None) -> list[tuple[int, int, str]]:
+        """Finished daily challenges of a game in a server as (score, user,
+        day), best first; only runs with the same variant options compare."""
+        out = []
+        for match in await self.store.daily_matches(guild_id, day):
+            same = match.game == game and all(match.options.get(k) == v for k, v in (options or {}).items())
+            if same and match.status == "finished" and match.outcome and match.outcome.get("scores"):
+                out.append((match.outcome["scores"][0], match.user(0), match.daily_date))
+        return sorted(out, key=lambda item: (-item[0], item[2]))
+
+    # -- seats -------------------------------------------------------------------
+
+    async def join(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
+        """Take a seat; returns the match and whether a full lobby started."""
+        async with self.store.transaction() as tx:
+            match = await self._open(tx, channel_id)
+            if match.status != "lobby":
+                raise ServiceError("already_running")
+            if user_id in match.user_ids:
+                raise ServiceError("already_joined")
+            engine = engines.get(match.game)
+            wanted = match.players or engine.max_seats
+            if len(match.seats) >= wanted:
+                raise ServiceError("match_full")
+            await tx.set_seats(match.id, match.user_ids + [user_id])
+            started = len(match.seats) + 1 == wanted
+            if started:
+                await self._start(tx, match.id)
+            return await tx.match(match.id), started
+
+    async def leave(self, channel_id: int, user_id: int) -> Match:
+        async with self.store.transaction() as tx:
+            match = await self._open(tx, channel_id)
+            if match.status != "lobby":
+                raise ServiceError("leave_running")
+            if user_id not in match.user_ids:
+                raise ServiceError("not_joined")
+            rest = [u for u in match.user_ids if u != user_id]
+            if not rest:
+                await tx.update_match(match.id, status="cancelled", outcome={"reason": "empty"})
+            else:
+                await tx.set_seats(match.id, rest)
+                if user_id == match.host_id:
+                    await tx.update_match(match.id, host_id=rest[0])
+            return await tx.match(match.id)
+
+    async def start(self, channel_id: int, user_id: int) -> Match:
+        async with self.store.transaction() as tx:
+            match = await self._open(tx, channel_id)
+            if match.status != "lobby":
+                raise ServiceError("already_running")
+            if user_id != match.host_id:
+                raise ServiceError("not_host")
+            engine = engines.get(match.game)
+            if len(match.seats) < engine.min_seats:
+                raise ServiceError("not_enough_players", min=engine.min_seats, have=len(match.seats))
+            await self._start(tx, match.id)
+            return await tx.match(match.id)
+
+    async def rematch(self, match_id: int, user_id: int) -> Match:
+        """A new match in the same channel with the seats turned round, in the
+        same series so the running totals carry on."""
+        async with self.store.transaction() as tx:
+            old = await tx.match(match_id)
+            if old is None:
+                raise ServiceError("no_match")
+            if user_id not in old.user_ids:
+                raise ServiceError("not_a_player")
+            if old.status not in ("finished",):
+                raise ServiceError("not_finished")
+            if await tx.open_match(old.channel_id):
+                raise ServiceError("match_exists")
+            seats = old.user_ids[1:] + old.user_ids[:1]
+            options = {k: v for k, v in old.options.items() if k != "daily"}  # a rematch is no daily challenge
+            match_id = await tx.insert_match(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game=old.game,
+                options=options,
+                seed=self._rng.randrange(2**63),
+                host_id=user_id,
+                series_id=old.series_id or old.id,
+            )
+            await tx.update_match(
+                match_id, reminder_hours=old.reminder_hours, deadline_hours=old.deadline_hours,
+                deadline_policy=old.deadline_policy,
+            )
+            await tx.set_seats(match_id, seats)
+            await self._start(tx, match_id)
+            return await tx.match(match_id)
+
+    # -- shared with the moves ---------------------------------------------------
+
+    async def _start(self, tx: Transaction, match_id: int) -> None:
+        match = await tx.match(match_id)
+        engine = engines.get(match.game)
+        state = engine.setup(len(match.seats), match.seed, match.options)
+        await tx.update_match(match_id, status="running", state=engine.dump_state(state))
+        await self.open_decisions(tx, await tx.match(match_id), engine.to_act(state))
+
+    async def open_decisions(self, tx: Transaction, match: Match, seats: list[int]) -> None:
+        """Decisions of ``seats`` open now: note when, and set their reminder,
+        their deadline (if the match has one) and the match's abandonment timer."""
+        now = self.clock.now()
+        await tx.update_match(match.id, last_action_at=now)
+        await tx.replace_abandon_timer(match.id, match.counter, now + self.abandon_seconds)
+        if match.paused:
+            return
+        for seat in seats:
+            await tx.update_seat(match.id, seat, decision_at=now)
+            counter = match.seats[seat].decision_counter
+            await tx.add_timer(match.id, "reminder", seat, counter, match.timer_epoch, now + match.reminder_hours * HOUR)
+            if match.deadline_hours:
+                due = max(now + match.deadline_hours * HOUR, match.seats[seat].away_until or 0)
+                await tx.add_timer(match.id, "deadline", seat, counter, match.timer_epoch, due)
+
+    @staticmethod
+    async def _open(tx: Transaction, channel_id: int) -> Match:
+        match = await tx.open_match(channel_id)
+        if match is None:
+            raise ServiceError("no_match")
+        return match

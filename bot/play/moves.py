@@ -1,0 +1,86 @@
+"""What a move means beyond the game's own rules, as plain functions over
+engine states: which buttons it makes outdated, whether the channel needs a
+new board post, whose secret decision it opens. No storage, no Discord.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.store import Match
+from engines import Engine, Event
+
+
+@dataclass
+class MoveOutcome:
+    match: Match
+    seat: int
+    action: Any
+    before: BaseModel
+    after: BaseModel
+    events: list[Event]
+    #: True when the channel should get a new board post (see ``needs_board_post``).
+    board_post: bool
+    #: Seats whose secret decision opened with this move (they get a DM).
+    secret_opened: list[int] = field(default_factory=list)
+    #: Seats that were not asked before this move and are now (a turn notice).
+    newly_due: list[int] = field(default_factory=list)
+
+
+def action_token(engine: Engine, action: Any) -> str:
+    """A short fingerprint of an action, carried in a button next to its index
+    so that a stale index can never apply a different action."""
+    return hashlib.blake2s(engine.dump_action(action).encode(), digest_size=4).hexdigest()
+
+
+def daily_seed(guild_id: int | None, game: str, day: str) -> int:
+    """The same dice for everyone in a server on one day."""
+    digest = hashlib.blake2b(f"{guild_id}:{game}:{day}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def phase(engine: Engine, state: BaseModel) -> tuple[frozenset[int], bool]:
+    seats = engine.to_act(state)
+    return frozenset(seats), any(engine.prompt(state, s).secret for s in seats)
+
+
+def needs_board_post(engine: Engine, before: BaseModel, after: BaseModel) -> bool:
+    """A new board post when the turn passes, a secret decision opens or is
+    resolved, or the game ends; not while one seat of a simultaneous secret
+    decision has chosen and the others are still choosing."""
+    if not engine.to_act(after):
+        return True
+    (old, old_secret), (new, new_secret) = phase(engine, before), phase(engine, after)
+    if (old, old_secret) == (new, new_secret):
+        return False
+    return not (old_secret and new_secret and new < old)
+
+
+def secret_seats(engine: Engine, state: BaseModel) -> list[int]:
+    return [s for s in engine.to_act(state) if engine.prompt(state, s).secret]
+
+
+def decision_counters(engine: Engine, match: Match, before, after, mover: int, counter: int) -> list[int]:
+    """A seat's decision opens anew when it starts to be asked, or when it
+    has just moved and is asked again, and closes when it is no longer
+    asked; otherwise (another seat chose in a simultaneous decision) its
+    buttons stay valid."""
+    was, now = set(engine.to_act(before)), set(engine.to_act(after))
+    out = [s.decision_counter for s in match.seats]
+    for seat in range(len(out)):
+        if seat in now and (seat not in was or seat == mover) or seat in was and seat not in now:
+            out[seat] = counter
+    return out
+
+
+def current_scores(engine: Engine, state, seats: int) -> list[int]:
+    """The game's scores so far, for a match that ends early (resigned,
+    forfeited); zeros for a game that keeps none."""
+    # contract v2: reads the spectator view's game-specific ``scores`` field
+    view = engine.view(state, None)
+    scores = getattr(view, "scores", None)
+    return list(scores) if scores else [0] * seats

@@ -1,0 +1,222 @@
+"""The match service: lobbies (from :mod:`bot.play.lobby`), moves, resignations
+and cancels, over the store.
+
+Nothing here knows Discord. The cogs call these methods and turn the results
+into messages; a :class:`ServiceError` carries a message key (see
+``bot.messages``) for a short explanation to the user. Every move is one
+transaction with a compare-and-swap on the match's move counter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+import engines
+from bot.play import votes
+from bot.play.errors import Outdated, ServiceError
+from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService
+from bot.play.moves import (
+    MoveOutcome, action_token, current_scores, decision_counters, needs_board_post, secret_seats,
+)
+from bot.store import LoggedAction, Match, Transaction
+from engines import IllegalAction, Result
+
+__all__ = [
+    "ABANDON_DAYS", "DAY", "HOUR", "MatchService", "MoveOutcome", "Outdated", "ServiceError", "action_token",
+    "needs_board_post",
+]
+
+
+class MatchService(LobbyService):
+    # -- reading -----------------------------------------------------------
+
+    async def open_match(self, channel_id: int) -> Match | None:
+        return await self.store.open_match(channel_id)
+
+    async def latest_match(self, channel_id: int) -> Match | None:
+        return await self.store.latest_match(channel_id)
+
+    async def channel_match(self, channel_id: int) -> Match:
+        """The open match of a channel, else the last one played there (a
+        lobby cancelled before it started does not count)."""
+        match = await self.store.latest_match(channel_id)
+        if match is None or (match.state is None and match.status != "lobby"):
+            raise ServiceError("no_match")
+        return match
+
+    async def get(self, match_id: int) -> Match:
+        match = await self.store.get_match(match_id)
+        if match is None:
+            raise ServiceError("no_match")
+        return match
+
+    @staticmethod
+    def state(match: Match) -> BaseModel:
+        return engines.get(match.game).load_state(match.state)
+
+    async def log(self, match_id: int, last: int = 15) -> list[LoggedAction]:
+        return await self.store.actions(match_id, last)
+
+    async def series_totals(self, match: Match) -> dict[int, int]:
+        """Points per user over all finished matches of the series (rematches)."""
+        totals: dict[int, int] = {u: 0 for u in match.user_ids}
+        for m in await self.store.series(match.series_id or match.id):
+            if m.status == "finished" and m.outcome and "scores" in m.outcome:
+                for seat, user in enumerate(m.user_ids):
+                    totals[user] = totals.get(user, 0) + m.outcome["scores"][seat]
+        return totals
+
+    async def unannounced(self) -> list[Match]:
+        """Matches with a move whose board post was never made."""
+        return await self.store.board_due_matches()
+
+    async def rearm(self) -> int:
+        """Give every waiting seat of a running match its reminder (and
+        deadline) again if a crash lost them between claiming a timer and
+        setting the next one; returns how many seats needed it."""
+        count = 0
+        async with self.store.transaction() as tx:
+            for match in await tx.running_matches():
+                if match.paused:
+                    continue
+                engine = engines.get(match.game)
+                for seat in engine.to_act(engine.load_state(match.state)):
+                    place, now = match.seats[seat], self.clock.now()
+                    kinds = await tx.pending_kinds(match.id, seat, place.decision_counter, match.timer_epoch)
+                    missing = {"reminder", "deadline"} - kinds if match.deadline_hours else {"reminder"} - kinds
+                    if "reminder" in missing:
+                        await tx.add_timer(match.id, "reminder", seat, place.decision_counter, match.timer_epoch,
+                                           now + match.reminder_hours * HOUR)
+                    if "deadline" in missing:
+                        opened = place.decision_at or now
+                        due = max(opened + match.deadline_hours * HOUR, place.away_until or 0, now)
+                        await tx.add_timer(match.id, "deadline", seat, place.decision_counter, match.timer_epoch, due)
+                    count += bool(missing)
+        return count
+
+    # -- moves -------------------------------------------------------------
+
+    def choices(self, match: Match, seat: int) -> list[tuple[int, str, Any]]:
+        """The seat's legal actions as (index, token, action)."""
+        engine = engines.get(match.game)
+        state = engine.load_state(match.state)
+        return [(i, action_token(engine, a), a) for i, a in enumerate(engine.legal_actions(state, seat))]
+
+    @staticmethod
+    def check_current(match: Match, seat: int, counter: int) -> None:
+        """A button made for this seat's decision at ``counter`` still applies."""
+        if match.status != "running" or counter != match.seats[seat].decision_counter:
+            raise Outdated()
+
+    async def act(self, match_id: int, user_id: int, counter: int, index: int, token: str) -> MoveOutcome:
+        """Apply the seat's ``index``-th legal action, all in one transaction.
+
+        ``counter`` is the seat's decision counter the button was made for;
+        ``token`` must match the action found at ``index``. A stale button gets
+        :class:`Outdated`; of two racing clicks exactly one is applied."""
+        async with self.store.transaction() as tx:
+            match = await tx.match(match_id)
+            if match is None:
+                raise ServiceError("no_match")
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_a_player")
+            if match.status != "running":
+                raise Outdated()
+            engine = engines.get(match.game)
+            before = engine.load_state(match.state)
+            self.check_current(match, seat, counter)
+            if seat not in engine.to_act(before):
+                raise ServiceError("not_your_turn")
+            legal = engine.legal_actions(before, seat)
+            if not 0 <= index < len(legal) or action_token(engine, legal[index]) != token:
+                raise Outdated()
+            action = legal[index]
+            try:
+                after, events = engine.apply(before, seat, action)
+            except IllegalAction as err:  # pragma: no cover - legal_actions and apply disagree
+                raise ServiceError(err.key, **err.params) from err
+            result = engine.result(after)
+            status = "finished" if result else "running"
+            outcome = result.model_dump() if result else None
+            if not await tx.advance(match.id, match.counter, engine.dump_state(after), status, outcome):
+                raise Outdated()
+            new_counter = match.counter + 1
+            await tx.append_action(match.id, new_counter, seat, engine.dump_action(action), [e.model_dump() for e in events])
+            await tx.set_decision_counters(match.id, decision_counters(engine, match, before, after, seat, new_counter))
+            opened = [s for s in secret_seats(engine, after) if s not in secret_seats(engine, before) or s == seat]
+            board_post = needs_board_post(engine, before, after)
+            if board_post:
+                await tx.update_match(match.id, board_due=1)
+            match = await tx.match(match.id)
+            due = [s for s in engine.to_act(after) if match.seats[s].decision_counter == new_counter]
+            await self.open_decisions(tx, match, due)
+            match = await tx.match(match.id)
+        return MoveOutcome(
+            match=match,
+            seat=seat,
+            action=action,
+            before=before,
+            after=after,
+            events=events,
+            board_post=board_post,
+            secret_opened=opened,
+            newly_due=[s for s in engine.to_act(after) if s not in engine.to_act(before)],
+        )
+
+    async def mark_board(self, match_id: int, channel_id: int, message_id: int, counter: int) -> None:
+        async with self.store.transaction() as tx:
+            await tx.update_match(
+                match_id, board_channel_id=channel_id, board_message_id=message_id, board_counter=counter, board_due=0,
+            )
+
+    # -- ending --------------------------------------------------------------
+
+    async def resign(self, channel_id: int, user_id: int) -> Match:
+        async with self.store.transaction() as tx:
+            match = await self._open(tx, channel_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_a_player")
+            if match.status != "running":
+                raise ServiceError("not_running")
+            return await self._concede(tx, match, seat, "resigned")
+
+    async def forfeit(self, match_id: int, seat: int) -> Match:
+        """A missed deadline under the "forfeit" policy: the late seat loses."""
+        async with self.store.transaction() as tx:
+            match = await tx.match(match_id)
+            return await self._concede(tx, match, seat, "forfeit")
+
+    async def _concede(self, tx: Transaction, match: Match, seat: int, reason: str) -> Match:
+        """The match ends with ``seat`` losing and every other seat winning;
+        scores are the game's current ones where it keeps any."""
+        engine = engines.get(match.game)
+        others = [s for s in range(len(match.seats)) if s != seat]
+        scores = current_scores(engine, engine.load_state(match.state), len(match.seats))
+        outcome = Result(scores=scores, winners=others, reason=reason).model_dump() | {"conceded": seat}
+        await tx.update_match(match.id, status="finished", outcome=outcome, counter=match.counter + 1)
+        return await tx.match(match.id)
+
+    async def cancel(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
+        """The host cancels a lobby; a running match is cancelled once every
+        player has voted for it since the last move. Returns the match and
+        whether it is cancelled."""
+        async with self.store.transaction() as tx:
+            match = await self._open(tx, channel_id)
+            seat = match.seat_of(user_id)
+            if match.status == "lobby":
+                if user_id != match.host_id:
+                    raise ServiceError("not_host")
+                await tx.update_match(match.id, status="cancelled", outcome={"reason": "cancelled"})
+                return await tx.match(match.id), True
+            if seat is None:
+                raise ServiceError("not_a_player")
+            match = await votes.cast(tx, match, seat, votes.CANCEL)
+            if not votes.tally(match, votes.CANCEL).complete:
+                return match, False
+            await votes.clear(tx, match.id, votes.CANCEL)
+            await tx.update_match(match.id, status="cancelled", outcome={"reason": "cancelled"}, counter=match.counter + 1)
+            return await tx.match(match.id), True

@@ -1,0 +1,182 @@
+"""The storage interface: every operation the match service, slow play, the
+scheduler and the Discord layer need, and nothing about how it is stored.
+
+Two levels, because moves must be atomic: :class:`Store` answers single reads
+and small writes that stand alone, and hands out a :class:`Transaction` in
+which a whole move (read, check, write, log) happens or none of it. The SQLite
+driver is :mod:`bot.store.sqlite`; another driver (PostgreSQL for several
+processes) would implement these two classes and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from typing import Any, AsyncContextManager
+
+from bot.store.models import LoggedAction, Match, Timer, User
+
+#: Statuses of a match that is not over; a channel has at most one such match.
+OPEN = ("lobby", "running")
+
+
+class Transaction(ABC):
+    """Reads and writes inside one transaction; see :meth:`Store.transaction`."""
+
+    # -- reading -----------------------------------------------------------
+
+    @abstractmethod
+    async def match(self, match_id: int) -> Match | None: ...
+
+    @abstractmethod
+    async def open_match(self, channel_id: int) -> Match | None:
+        """The channel's match in the lobby or running, if any."""
+
+    @abstractmethod
+    async def running_matches(self) -> list[Match]: ...
+
+    @abstractmethod
+    async def actions(self, match_id: int, last: int | None = None) -> list[LoggedAction]:
+        """The action log in order (only the ``last`` entries if given)."""
+
+    @abstractmethod
+    async def played_daily(self, guild_id: int | None, day: str, user_id: int, game: str) -> bool:
+        """Has the user sat in the server's daily challenge of ``game`` on
+        ``day`` (also a cancelled one: its dice are known once seen)?"""
+
+    @abstractmethod
+    async def pending_kinds(self, match_id: int, seat: int, counter: int, epoch: int) -> set[str]:
+        """Kinds of the seat's unclaimed timers for this decision and epoch."""
+
+    # -- matches and seats ---------------------------------------------------
+
+    @abstractmethod
+    async def insert_match(self, *, guild_id: int | None, channel_id: int, game: str, options: dict, seed: int,
+                           host_id: int, series_id: int | None = None) -> int:
+        """A new lobby; returns its id."""
+
+    @abstractmethod
+    async def update_match(self, match_id: int, **values: Any) -> None:
+        """Set columns of the match (``options`` and ``outcome`` as dicts)."""
+
+    @abstractmethod
+    async def set_seats(self, match_id: int, user_ids: list[int]) -> None:
+        """The players in seat order (a lobby's seats change as people come and go)."""
+
+    @abstractmethod
+    async def update_seat(self, match_id: int, seat: int, **values: Any) -> None: ...
+
+    @abstractmethod
+    async def set_decision_counters(self, match_id: int, counters: list[int]) -> None: ...
+
+    # -- moves ---------------------------------------------------------------
+
+    @abstractmethod
+    async def advance(self, match_id: int, expected_counter: int, state: str, status: str,
+                      outcome: dict | None) -> bool:
+        """Compare-and-swap on the move counter: store the new state and count
+        one move up, unless another move won the race (then False)."""
+
+    @abstractmethod
+    async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict]) -> None: ...
+
+    @abstractmethod
+    async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:
+        """Actions ``first``..``last`` were taken back by the undo counted as
+        ``undo_counter``: they stay in the log, marked, and the undo is recorded."""
+
+    # -- votes ---------------------------------------------------------------
+
+    @abstractmethod
+    async def cast_vote(self, match_id: int, kind: str, seat: int, counter: int) -> None:
+        """The seat's vote of ``kind`` at ``counter`` (replacing an older one of it)."""
+
+    @abstractmethod
+    async def clear_votes(self, match_id: int, kind: str) -> None: ...
+
+    # -- timers --------------------------------------------------------------
+
+    @abstractmethod
+    async def add_timer(self, match_id: int, kind: str, seat: int | None, counter: int, epoch: int,
+                        due_at: float) -> None: ...
+
+    @abstractmethod
+    async def replace_abandon_timer(self, match_id: int, counter: int, due_at: float) -> None:
+        """One abandonment timer per match: a new one replaces the old timer
+        and any pending close, so a match is warned about once."""
+
+
+class Store(ABC):
+    """The database of matches, actions, votes, timers and users."""
+
+    #: Set whenever a timer is added, so the scheduler can wake up early.
+    timer_added: asyncio.Event
+
+    @abstractmethod
+    def transaction(self) -> AsyncContextManager[Transaction]:
+        """One transaction at a time; committed at the end of the block,
+        rolled back if it raises."""
+
+    @abstractmethod
+    async def migrate(self) -> int:
+        """Bring the schema up to date; returns its version."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close after a transaction in flight has finished."""
+
+    # -- matches -------------------------------------------------------------
+
+    @abstractmethod
+    async def get_match(self, match_id: int) -> Match | None: ...
+
+    @abstractmethod
+    async def open_match(self, channel_id: int) -> Match | None: ...
+
+    @abstractmethod
+    async def latest_match(self, channel_id: int) -> Match | None:
+        """The open match of a channel, else its most recent one."""
+
+    @abstractmethod
+    async def match_ids(self) -> list[int]: ...
+
+    @abstractmethod
+    async def series(self, series_id: int) -> list[Match]:
+        """A match and its rematches, oldest first."""
+
+    @abstractmethod
+    async def actions(self, match_id: int, last: int | None = None) -> list[LoggedAction]: ...
+
+    @abstractmethod
+    async def daily_matches(self, guild_id: int | None, date: str | None = None) -> list[Match]:
+        """Daily challenges of a server, of one day or of all days."""
+
+    @abstractmethod
+    async def board_due_matches(self) -> list[Match]:
+        """Matches with a move whose board post was never made."""
+
+    @abstractmethod
+    async def user_matches(self, user_id: int) -> list[Match]:
+        """The open matches the user sits in."""
+
+    # -- timers --------------------------------------------------------------
+
+    @abstractmethod
+    async def next_timer(self) -> Timer | None:
+        """The earliest unclaimed timer."""
+
+    @abstractmethod
+    async def claim_timer(self, timer_id: int, at: float) -> bool:
+        """True for exactly one caller: a claimed timer is never fired again."""
+
+    @abstractmethod
+    async def finish_timer(self, timer_id: int) -> None: ...
+
+    # -- users ---------------------------------------------------------------
+
+    @abstractmethod
+    async def get_user(self, user_id: int) -> User | None: ...
+
+    @abstractmethod
+    async def update_user(self, user_id: int, **values: Any) -> None:
+        """Set the user's ``locale``, ``last_locale``, ``dm_closed`` or ``notify``."""

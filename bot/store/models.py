@@ -1,0 +1,114 @@
+"""What the store hands out: plain data classes, one per table, and nothing
+that talks to a database. A ``Match`` comes with its seats and its votes, read
+together in one query, so a caller never has to ask for them one by one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Seat:
+    """One player's place in a match (seat numbers count from 0)."""
+
+    seat: int
+    user_id: int
+    #: The move counter at which this seat's current decision opened: a button
+    #: for that decision carries it, so another seat's simultaneous choice
+    #: does not make it outdated.
+    decision_counter: int = 0
+    #: When the current decision opened (clock seconds), for reminders and deadlines.
+    decision_at: float | None = None
+    #: Deadlines wait until then (``/game away``).
+    away_until: float | None = None
+    #: The days of away time taken (0: not used yet; once per match).
+    away_used: int = 0
+
+
+@dataclass
+class Vote:
+    """A seat's vote of one kind (``cancel``, ``pause``, ``undo``), cast when
+    the match's move counter was ``counter``; see :mod:`bot.play.votes`."""
+
+    kind: str
+    seat: int
+    counter: int
+
+
+@dataclass
+class Match:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict
+    seed: int
+    status: str
+    host_id: int
+    state: str | None
+    counter: int
+    board_counter: int
+    board_channel_id: int | None
+    board_message_id: int | None
+    outcome: dict | None
+    series_id: int | None
+    created_at: str
+    updated_at: str
+    reminder_hours: int = 24
+    deadline_hours: int | None = None
+    deadline_policy: str = "skip"
+    paused: bool = False
+    timer_epoch: int = 0
+    last_action_at: float | None = None
+    board_due: bool = False
+    players: int | None = None
+    daily_date: str | None = None
+    #: The seat whose last moves a pending undo request would take back.
+    undo_seat: int | None = None
+    #: In seat order.
+    seats: list[Seat] = field(default_factory=list)
+    votes: list[Vote] = field(default_factory=list)
+
+    @property
+    def user_ids(self) -> list[int]:
+        """The players' user ids in seat order."""
+        return [s.user_id for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The user's seat number, ``None`` for someone not playing."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user(self, seat: int) -> int:
+        """The user id of a seat."""
+        return self.seats[seat].user_id
+
+
+@dataclass
+class LoggedAction:
+    counter: int
+    seat: int
+    action: str
+    events: list[dict]
+    created_at: str
+    #: the counter of the undo that took this action back, if any
+    undone_by: int | None = None
+
+
+@dataclass
+class Timer:
+    id: int
+    match_id: int
+    kind: str
+    seat: int | None
+    counter: int
+    epoch: int
+    due_at: float
+
+
+@dataclass
+class User:
+    user_id: int
+    locale: str | None
+    last_locale: str | None
+    dm_closed: bool
+    notify: str = "turn"

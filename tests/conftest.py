@@ -1,0 +1,92 @@
+"""Fixtures shared by the bot's tests: the fake Discord, a database path, a
+clock moved by hand, a store and a match service on that database, a started
+bot with a :class:`~bot_harness.Table` to play at, and ``stored`` to read a
+match back from the database.
+
+``tests/`` is on ``sys.path`` because this file is in it (pytest's default
+"prepend" import mode), which is how ``fake_discord`` and ``bot_harness``
+are imported by name.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import AsyncIterator, Awaitable, Callable
+
+import pytest
+from bot_harness import Table, started
+from fake_discord import FakeDiscord
+
+from bot.config import VARIABLES
+from bot.discord.app import Brettbote
+from bot.play.clock import ManualClock
+from bot.play.service import MatchService
+from bot.store import LoggedAction, Match, SqliteStore
+
+
+@pytest.fixture(autouse=True)
+def no_brettbote_settings(monkeypatch):
+    """The developer's own settings never reach a test (a DEV_GUILD_ID would
+    change where commands are synced); a test sets what it needs."""
+    for variable in VARIABLES.values():
+        monkeypatch.delenv(variable, raising=False)
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fake:
+        yield fake
+        # For every test: every request body the bot sent validates against
+        # Discord's OpenAPI spec, and every interaction was acknowledged
+        # within three seconds.
+        fake.assert_clean()
+        assert fake.deadline_violations == []
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "brettbote.sqlite3"
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+async def store(db) -> AsyncIterator[SqliteStore]:
+    store = await SqliteStore.open(db)
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def service(store) -> MatchService:
+    return MatchService(store, rng=random.Random(4))
+
+
+@pytest.fixture
+async def bot(fake, db, clock) -> AsyncIterator[Brettbote]:
+    """The bot on ``db``; timers fire when a test says so (``table.fire_timers``)."""
+    async with started(fake, db, clock) as bot:
+        yield bot
+
+
+@pytest.fixture
+def table(fake, bot) -> Table:
+    return Table(fake, bot)
+
+
+@pytest.fixture
+def stored(db) -> Callable[..., Awaitable[tuple[Match | None, list[LoggedAction]]]]:
+    """``await stored(match_id=1)``: the match and its action log as the
+    database has them now (through a connection of its own)."""
+
+    async def load(match_id: int = 1):
+        store = await SqliteStore.open(db)
+        try:
+            return await store.get_match(match_id), await store.actions(match_id)
+        finally:
+            await store.close()
+
+    return load

@@ -1,0 +1,49 @@
+"""Settings: empty means the default, and a wrong value stops ``brettbote``
+(and ``brettbote verify``) with one line on stderr that names the variable
+and what it may be, exit code 2, no traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import cli
+from bot.config import load_settings
+
+WRONG = [
+    ("LOG_LEVEL", "LOUD", "DEBUG, INFO, WARNING, ERROR"),
+    ("BRETTBOTE_ABANDON_DAYS", "-3", "from 1 to 365"),
+    ("BRETTBOTE_ABANDON_DAYS", "abc", "from 1 to 365"),
+    ("BRETTBOTE_ABANDON_DAYS", "366", "from 1 to 365"),
+    ("DEV_GUILD_ID", "xyz", "positive whole number"),
+    ("DEV_GUILD_ID", "-5", "positive whole number"),
+    ("DISCORD_API_BASE", "discord.com/api", "http:// or https://"),
+    ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg", "ws:// or wss://"),
+]
+
+
+@pytest.mark.parametrize("command", ["run", "verify"])
+@pytest.mark.parametrize("variable, value, allowed", WRONG)
+def test_a_wrong_value_is_refused_in_one_line(tmp_path, monkeypatch, capsys, command, variable, value, allowed):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setenv(variable, value)
+    assert cli.main([command]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and variable in err and allowed in err and "Traceback" not in err
+    assert "a-token" not in err
+
+
+def test_a_wrong_value_in_the_env_file_is_refused_too(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=a-token\nLOG_LEVEL=LOUD\n", encoding="utf-8")
+    assert cli.main(["run"]) == 2
+    assert "LOG_LEVEL=LOUD" in capsys.readouterr().err
+
+
+def test_empty_means_the_default_and_case_does_not_matter(tmp_path, monkeypatch):
+    for variable in ("BRETTBOTE_DB", "BRETTBOTE_ABANDON_DAYS", "DEV_GUILD_ID", "DISCORD_API_BASE"):
+        monkeypatch.setenv(variable, "")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    settings = load_settings(env_file=None)
+    assert settings.abandon_days == 30 and settings.dev_guild_id is None and settings.log_level == "DEBUG"
+    assert settings.api_base == "https://discord.com/api/v10" and str(settings.db_path) == "data/brettbote.sqlite3"
