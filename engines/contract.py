@@ -239,9 +239,6 @@ class Engine(ABC):
     #: Keys of events that also bring their seat its private view by DM (a
     #: new hand at the start of a battle, say).
     dm_events: ClassVar[frozenset[str]] = frozenset()
-    #: Transitional: the bot's skip loop still reads it until it calls
-    #: :meth:`is_passive`; removed with that change.
-    PASSIVE_KINDS: ClassVar[tuple[str, ...]] = ("end", "pass", "skip", "stop_tile", "leave_stone")
 
     # -- rules -------------------------------------------------------------
 

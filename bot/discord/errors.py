@@ -50,12 +50,14 @@ class InFlight:
 
 
 def reason(err: ServiceError, locale: str) -> str:
-    """A refusal in words: the bot's own message, else the game's."""
-    if err.key in BOT:
-        return t(err.key, locale, **err.params)
-    for engine in engines.all():
+    """A refusal in words: the game's own message when the refusal names its
+    game (never another game's text for the same key), else the bot's."""
+    if err.game is not None:
+        engine = engines.get(err.game)
         if err.key in engine.messages:
             return engine.text(err.key, err.params, locale)
+    if err.key in BOT:
+        return t(err.key, locale, **err.params)
     return t("not_legal", locale)
 
 

@@ -102,7 +102,7 @@ class PlayCog(commands.Cog, name="play"):
         state = engine.load_state(match.state)
         if seat not in engine.to_act(state):
             prompt = engine.prompt(state, seat)
-            raise ServiceError(prompt.key if prompt.key in engine.messages else "not_your_turn", **prompt.params)
+            raise ServiceError(prompt.key, game=match.game, **prompt.params)
         payload = present.picker(match, seat, locale)
         await interaction.followup.send(payload.content, files=payload.files, view=payload.view, ephemeral=True)
 

@@ -70,12 +70,6 @@ def board_link(match: Match) -> str | None:
     return f"https://discord.com/channels/{guild}/{match.board_channel_id}/{match.board_message_id}"
 
 
-def turn_number(view, match: Match) -> int:
-    """The turn shown in the board's heading: the game's own count if it keeps one."""
-    # contract v2: reads the game-specific ``turn`` field of the view
-    return getattr(view, "turn", match.counter)
-
-
 def player(engine: Engine, match: Match, seat: int, locale: str) -> str:
     """A seat's player with the game's name for the seat; a solo player needs none."""
     if len(match.seats) == 1:
@@ -126,7 +120,7 @@ def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), to
     state = engine.load_state(match.state)
     view = engine.view(state, None)
     waiting = engine.to_act(state) if match.status == "running" else []
-    lines = [t("board_head", locale, title=engine.title(locale), turn=turn_number(view, match))]
+    lines = [t("board_head", locale, title=engine.title(locale), stage=engine.render_text(view.header.stage, locale))]
     lines += event_lines(engine, list(events), None, locale)[-8:]
     if waiting:
         lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
@@ -171,8 +165,11 @@ def private_view(match: Match, user_id: int, locale: str, notice: str | None = N
 
 def picker(match: Match, seat: int, locale: str, *, group: int | None = None, page: int = 0,
            notice: list[str] = (), with_image: bool = True) -> Payload:
-    """The seat's current choices as buttons: flat pages of up to 20, or a
-    group select (e.g. by die) with up to 15 buttons per page."""
+    """The seat's current choices, walked down the game's choice tree
+    (``Engine.choice_tree``): a flat tree as pages of up to 20 buttons; a
+    tree of branches as a menu of the branches (e.g. by die) with up to 15
+    buttons of the chosen branch per page. An order the engine builds step
+    by step (a draft with back and submit) is a flat tree at every step."""
     engine = engine_of(match)
     state = engine.load_state(match.state)
     view = engine.view(state, seat)
@@ -181,30 +178,27 @@ def picker(match: Match, seat: int, locale: str, *, group: int | None = None, pa
     prompt = engine.prompt(state, seat)
     lines.append(engine.text(prompt.key, prompt.params, locale))
     counter = match.seats[seat].decision_counter
-    legal = engine.legal_actions(state, seat) if match.status == "running" else []
-    choices = []
-    for index, action in enumerate(legal):
-        choices.append((index, action, engine.label(state, seat, action, locale), engine.group(state, seat, action, locale)))
+    running = match.status == "running"
+    legal = engine.legal_actions(state, seat) if running else []
+    tree = engine.choice_tree(state, seat, locale) if legal else []
     ui = discord.ui.View(timeout=None)
-    groups = list(dict.fromkeys(g for *_, g in choices))
-    if len(choices) <= FLAT_PAGE or len(groups) > 25:
-        shown, per_page = choices, FLAT_PAGE
-        first_row = 0
+    if all(node.index is not None for node in tree):
+        shown, per_page, first_row = tree, FLAT_PAGE, 0
     else:
-        group = 0 if group is None or not 0 <= group < len(groups) else group
-        ui.add_item(c.GroupSelect.make(match.id, counter, groups, group))
-        shown = [ch for ch in choices if ch[3] == groups[group]]
-        per_page, first_row = GROUP_PAGE, 1
+        group = 0 if group is None or not 0 <= group < len(tree) else group
+        ui.add_item(c.GroupSelect.make(match.id, counter, [node.label for node in tree], group))
+        shown, per_page, first_row = tree[group].children, GROUP_PAGE, 1
     pages = max(1, -(-len(shown) // per_page))
     page = min(max(page, 0), pages - 1)
-    for n, (index, action, label, _) in enumerate(shown[page * per_page:(page + 1) * per_page]):
-        ui.add_item(c.ActionButton.make(match.id, counter, index, action_token(engine, action), label, row=first_row + n // 5))
+    for n, leaf in enumerate(shown[page * per_page:(page + 1) * per_page]):
+        token = action_token(engine, legal[leaf.index])
+        ui.add_item(c.ActionButton.make(match.id, counter, leaf.index, token, leaf.label, row=first_row + n // 5))
     if pages > 1:
         g = group if group is not None else 0
         ui.add_item(c.PageButton.make(match.id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
         ui.add_item(c.PageButton.make(match.id, counter, g, page + 1, t("btn_next", locale), disabled=page >= pages - 1))
     files = [board_file(match, view, locale)] if with_image else []
-    return Payload(content="\n".join(lines)[:2000], files=files, view=ui if choices else None)
+    return Payload(content="\n".join(lines)[:2000], files=files, view=ui if legal else None)
 
 
 def done_payload(match: Match, seat: int, locale: str, notice: list[str]) -> Payload:

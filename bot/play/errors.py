@@ -8,9 +8,13 @@ from typing import Any
 
 
 class ServiceError(Exception):
-    def __init__(self, key: str, **params: Any) -> None:
+    """``game``: the id of the game whose catalogue holds ``key`` when it is
+    not one of the bot's own (a rule's refusal, a prompt)."""
+
+    def __init__(self, key: str, game: str | None = None, **params: Any) -> None:
         super().__init__(key)
         self.key = key
+        self.game = game
         self.params = params
 
 

@@ -43,25 +43,21 @@ def daily_seed(guild_id: int | None, game: str, day: str) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def phase(engine: Engine, state: BaseModel) -> tuple[frozenset[int], bool]:
-    seats = engine.to_act(state)
-    return frozenset(seats), any(engine.prompt(state, s).secret for s in seats)
-
-
 def needs_board_post(engine: Engine, before: BaseModel, after: BaseModel) -> bool:
-    """A new board post when the turn passes, a secret decision opens or is
-    resolved, or the game ends; not while one seat of a simultaneous secret
-    decision has chosen and the others are still choosing."""
-    if not engine.to_act(after):
-        return True
-    (old, old_secret), (new, new_secret) = phase(engine, before), phase(engine, after)
-    if (old, old_secret) == (new, new_secret):
-        return False
-    return not (old_secret and new_secret and new < old)
+    """A new board post when the game's public stage changes (see
+    ``Decision.stage`` in the engine contract) or the game ends; not on every
+    step of one player's turn, nor while the seats of one simultaneous
+    decision choose one after the other."""
+    return not engine.to_act(after) or engine.stage(before) != engine.stage(after)
 
 
-def secret_seats(engine: Engine, state: BaseModel) -> list[int]:
-    return [s for s in engine.to_act(state) if engine.prompt(state, s).secret]
+def secret_opened(engine: Engine, before: BaseModel, after: BaseModel, mover: int) -> list[int]:
+    """Seats that now owe a secret decision they did not owe before, or that
+    owe a new one right after their own (the next conflict round), unless
+    they are only taking the next step of an order they are building."""
+    was = {d.seat for d in engine.decisions(before) if d.secret}
+    return [d.seat for d in engine.decisions(after)
+            if d.secret and (d.seat not in was or d.seat == mover and not d.continues)]
 
 
 def decision_counters(engine: Engine, match: Match, before, after, mover: int, counter: int) -> list[int]:
@@ -78,9 +74,7 @@ def decision_counters(engine: Engine, match: Match, before, after, mover: int, c
 
 
 def current_scores(engine: Engine, state, seats: int) -> list[int]:
-    """The game's scores so far, for a match that ends early (resigned,
-    forfeited); zeros for a game that keeps none."""
-    # contract v2: reads the spectator view's game-specific ``scores`` field
-    view = engine.view(state, None)
-    scores = getattr(view, "scores", None)
+    """The game's scores so far (the view header's), for a match that ends
+    early (resigned, forfeited); zeros for a game that keeps none."""
+    scores = engine.header(state).scores
     return list(scores) if scores else [0] * seats

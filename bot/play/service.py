@@ -18,7 +18,7 @@ from bot.play import votes
 from bot.play.errors import Outdated, ServiceError
 from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService
 from bot.play.moves import (
-    MoveOutcome, action_token, current_scores, decision_counters, needs_board_post, secret_seats,
+    MoveOutcome, action_token, current_scores, decision_counters, needs_board_post, secret_opened,
 )
 from bot.store import LoggedAction, Match, Transaction
 from engines import IllegalAction, Result
@@ -137,7 +137,7 @@ class MatchService(LobbyService):
             try:
                 after, events = engine.apply(before, seat, action)
             except IllegalAction as err:  # pragma: no cover - legal_actions and apply disagree
-                raise ServiceError(err.key, **err.params) from err
+                raise ServiceError(err.key, game=match.game, **err.params) from err
             result = engine.result(after)
             status = "finished" if result else "running"
             outcome = result.model_dump() if result else None
@@ -146,7 +146,7 @@ class MatchService(LobbyService):
             new_counter = match.counter + 1
             await tx.append_action(match.id, new_counter, seat, engine.dump_action(action), [e.model_dump() for e in events])
             await tx.set_decision_counters(match.id, decision_counters(engine, match, before, after, seat, new_counter))
-            opened = [s for s in secret_seats(engine, after) if s not in secret_seats(engine, before) or s == seat]
+            opened = secret_opened(engine, before, after, seat)
             board_post = needs_board_post(engine, before, after)
             if board_post:
                 await tx.update_match(match.id, board_due=1)

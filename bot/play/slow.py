@@ -122,20 +122,9 @@ class SlowPlay:
         for entry in log:
             before = state
             state, events = engine.apply(state, entry.seat, engine.parse_action(entry.action))
-            if entry.counter >= first and self._revealed(engine, before, state, events):
+            if entry.counter >= first and not engine.undoable(before, state, entry.seat, events):
                 raise ServiceError("undo_secret")
         return run
-
-    @staticmethod
-    def _revealed(engine, before, after, events) -> bool:
-        """Did this step bring out something a takeback cannot hide again: a
-        secret choice, information for one seat only (a drawn card), or a
-        roll of the dice or a shuffle (the same seed would show it again)?"""
-        if any(engine.prompt(before, s).secret for s in engine.to_act(before)):
-            return True
-        if any(e.visible_to is not None for e in events):
-            return True
-        return _random_drawn(before, after)
 
     async def request_undo(self, channel_id: int, user_id: int) -> Match:
         """Ask to take back one's last moves: the asker's vote is the first."""
@@ -266,7 +255,7 @@ class SlowPlay:
             )
             moves.append(outcome)
             match = outcome.match
-            if getattr(action, "kind", None) not in engine.PASSIVE_KINDS:
+            if not engine.is_passive(action):
                 break
         return Fired("skipped", match, seat, moves)
 
@@ -281,12 +270,6 @@ class SlowPlay:
         async with self.store.transaction() as tx:
             await tx.update_match(match.id, status="cancelled", outcome={"reason": "abandoned"})
             return Fired("abandoned", await tx.match(match.id))
-
-
-def _random_drawn(before, after) -> bool:
-    """Did the game's random generator move between two states (a roll, a shuffle)?"""
-    # contract v2: reads the game-specific ``rng`` field of the state
-    return getattr(before, "rng", None) != getattr(after, "rng", None)
 
 
 def deadline_of(match: Match, seat: int) -> float | None:
