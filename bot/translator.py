@@ -2,8 +2,8 @@
 
 They come from the ``commands`` domain (``bot/locale/<lang>/LC_MESSAGES/commands.po``):
 the msgid is the English source string of the command tree, the msgstr its
-translation. Game titles (``key="game.<id>"``) come from each game's own
-catalogue, the language names (``key="lang.<code>"``) stay as they are.
+translation. Game titles (``key="game.<id>"``) and game options
+(``key="option.<name>"``) come from each game's own catalogue, the language names (``key="lang.<code>"``) stay as they are.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 import engines
+from bot.discord.game_options import OptionSpec, description, option_specs
 from engines.i18n import Catalog, locale_dir
 
 #: The slash commands' words.
@@ -34,4 +35,7 @@ class Translator(app_commands.Translator):
             return engines.get(key[5:]).title("de")
         if key and key.startswith("lang."):
             return None
+        if key and key.startswith("option."):
+            name = key[7:]
+            return description(name, option_specs().get(name, OptionSpec(name, bool)).games, "de") or None
         return command_text(string.message, "de")

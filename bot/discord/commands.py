@@ -9,11 +9,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-import engines
+import inspect
 
-
-def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=_(e.title("en"), key=f"game.{e.id}"), value=e.id) for e in engines.all()]
+from bot.discord.game_options import game_choices, given, option_specs, with_options
 
 
 POLICIES = [
@@ -38,51 +36,75 @@ def cog(interaction: discord.Interaction, name: str):
     return interaction.client.get_cog(name)
 
 
-class GameCommands(app_commands.Group):
-    def __init__(self) -> None:
-        super().__init__(name=_("game"), description=_("Play board games in this channel"))
+def _param(name: str, annotation, default=inspect.Parameter.empty) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation)
 
-    @app_commands.command(name=_("new"), description=_("Open a lobby for a new match"))
-    @app_commands.describe(
+
+def new_command() -> app_commands.Command:
+    """``/game new``: the bot's own options, then every game's (from the registry)."""
+    specs = option_specs()
+
+    async def new(interaction: discord.Interaction, **values) -> None:
+        policy = values.get("policy")
+        await cog(interaction, "lobby").new(
+            interaction, game=values["game"].value, here=values.get("here", False),
+            reminder_hours=values.get("reminder", 24), deadline_hours=values.get("deadline"),
+            deadline_policy=policy.value if policy else "skip", players=values.get("players"),
+            options=given(values, specs),
+        )
+
+    fixed = [
+        _param("game", app_commands.Choice[str]),
+        _param("here", bool, False),
+        _param("reminder", app_commands.Range[int, 1, 168], 24),
+        _param("deadline", app_commands.Range[int, 12, 336] | None, None),
+        _param("policy", app_commands.Choice[str] | None, None),
+        _param("players", app_commands.Range[int, 1, 6] | None, None),
+    ]
+    callback = with_options(new, fixed, specs)
+    callback = app_commands.describe(
         game=_("Which game"),
         here=_("Play in this channel instead of a new thread"),
         reminder=_("Remind a player after this many hours (default 24)"),
         deadline=_("Hours a player has for a decision (default: no deadline)"),
         policy=_("What happens when a deadline passes"),
         players=_("How many players (default: solo where possible, else a full table)"),
-        hierarchy=_("Hoch und höher: the hierarchy variant"),
-        daily=_("Hoch und höher: today's solo challenge, the same dice for the whole server"),
-        quick_setup=_("Halleluja: tile and towers placed at random"),
-        max_rounds=_("Halleluja: end after this many rounds"),
-    )
-    @app_commands.choices(game=game_choices(), policy=POLICIES)
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        game: app_commands.Choice[str],
-        here: bool = False,
-        reminder: app_commands.Range[int, 1, 168] = 24,
-        deadline: app_commands.Range[int, 12, 336] | None = None,
-        policy: app_commands.Choice[str] | None = None,
-        players: app_commands.Range[int, 1, 6] | None = None,
-        hierarchy: bool | None = None,
-        daily: bool | None = None,
-        quick_setup: bool | None = None,
-        max_rounds: app_commands.Range[int, 5, 100] | None = None,
-    ) -> None:
-        # only the variants the player set: a game refuses ones it does not have
-        variants = {"hierarchy": hierarchy, "daily": daily, "quick_setup": quick_setup, "max_rounds": max_rounds}
-        await cog(interaction, "lobby").new(
-            interaction, game=game.value, here=here, reminder_hours=reminder, deadline_hours=deadline,
-            deadline_policy=policy.value if policy else "skip", players=players,
-            options={k: v for k, v in variants.items() if v is not None},
-        )
+    )(callback)
+    callback = app_commands.choices(game=game_choices(), policy=POLICIES)(callback)
+    return app_commands.command(name=_("new"), description=_("Open a lobby for a new match"))(callback)
 
-    @app_commands.command(name=_("scores"), description=_("Today's and the best results of the daily challenge"))
-    @app_commands.describe(game=_("Which game"), hierarchy=_("Hoch und höher: the hierarchy variant"))
+
+def scores_command() -> app_commands.Command:
+    """``/game scores``: a game with a daily challenge, filtered by its variants."""
+    specs = option_specs(daily_variants=True)
+
+    async def scores(interaction: discord.Interaction, **values) -> None:
+        await cog(interaction, "lobby").scores(interaction, game=values["game"].value, variants=given(values, specs))
+
+    callback = with_options(scores, [_param("game", app_commands.Choice[str])], specs)
+    callback = app_commands.describe(game=_("Which game"))(callback)
+    callback = app_commands.choices(game=game_choices())(callback)
+    return app_commands.command(name=_("scores"), description=_("Today's and the best results of the daily challenge"))(callback)
+
+
+def rules_command() -> app_commands.Command:
+    @app_commands.command(name=_("rules"), description=_("The rules of this match's game or another"))
+    @app_commands.describe(game=_("Which game"))
     @app_commands.choices(game=game_choices())
-    async def scores(self, interaction: discord.Interaction, game: app_commands.Choice[str], hierarchy: bool = False) -> None:
-        await cog(interaction, "lobby").scores(interaction, game=game.value, hierarchy=hierarchy)
+    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        await cog(interaction, "help").rules(interaction, game=game.value if game else None)
+
+    return rules
+
+
+class GameCommands(app_commands.Group):
+    """Built at start-up, after the game registry is read: the commands that
+    list games or their options are made here, the others are methods."""
+
+    def __init__(self) -> None:
+        super().__init__(name=_("game"), description=_("Play board games in this channel"))
+        for command in (new_command(), scores_command(), rules_command()):
+            self.add_command(command)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby here"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -115,12 +137,6 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name=_("log"), description=_("The last moves"))
     async def log(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "play").log(interaction)
-
-    @app_commands.command(name=_("rules"), description=_("The rules of this match's game or another"))
-    @app_commands.describe(game=_("Which game"))
-    @app_commands.choices(game=game_choices())
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
-        await cog(interaction, "help").rules(interaction, game=game.value if game else None)
 
     @app_commands.command(name=_("help"), description=_("How Brettbote works"))
     async def help(self, interaction: discord.Interaction) -> None:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import engines
 from bot.discord import present
+from bot.discord.game_options import option_specs
 from bot.discord.errors import guarded, reply
 from bot.messages import t
 from bot.play import votes
@@ -68,10 +69,13 @@ class LobbyCog(commands.Cog, name="lobby"):
             await self.announcer.after_start(match)
 
     @guarded
-    async def scores(self, interaction: discord.Interaction, game: str, hierarchy: bool = False) -> None:
+    async def scores(self, interaction: discord.Interaction, game: str, variants: dict[str, bool] | None = None) -> None:
+        """Only runs of the same variant compare: a variant the player did
+        not set counts as off."""
         locale = await self.locales.of_interaction(interaction)
-        variants = {"hierarchy": hierarchy} if "hierarchy" in engines.get(game).Options.model_fields else None
         engine = engines.get(game)
+        own = option_specs(daily_variants=True)
+        variants = {name: (variants or {}).get(name, False) for name, spec in own.items() if game in spec.games} or None
         day = self.service.today()
         lines = [t("scores_head", locale, title=engine.title(locale))]
         for key, rows in (
