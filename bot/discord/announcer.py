@@ -115,20 +115,30 @@ class Announcer:
     async def announce(self, outcome: MoveOutcome) -> None:
         """Tell the channel and the players about a move that is already stored."""
         match = outcome.match
+        summaries = present.summary_posts(present.engine_of(match), outcome.events, self.locales.of_channel(match))
+        if summaries:
+            await self.safely(self.post_summaries(match, summaries), "round summary", match)
         if outcome.board_post:
             await self.safely(self.post_board(match), "board post", match)
             match = await self.service.get(match.id)
         if match.status != "running":
             return
-        if outcome.secret_opened:
-            await self.safely(self.send_secret_dms(match, outcome.secret_opened), "secret DMs", match)
+        people = {s.seat for s in match.seats if not s.autopilot}
+        secret = [s for s in outcome.secret_opened if s in people]
+        if secret:
+            await self.safely(self.send_secret_dms(match, secret), "secret DMs", match)
         for seat in outcome.newly_due:
-            if seat not in outcome.secret_opened:
+            if seat in people and seat not in secret:
                 await self.safely(self.notify_turn(match, seat), "turn notice", match)
         engine = present.engine_of(match)
         for seat in range(len(match.seats)):
             if any(e.key in engine.dm_events and e.visible_to == [seat] for e in outcome.events):
                 await self.safely(self.send_private_view(match, seat), "private view by DM", match)
+
+    async def post_summaries(self, match: Match, posts: list[str]) -> None:
+        channel = await self.channel(match.channel_id)
+        for content in posts:
+            await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
 
     async def reconcile(self) -> None:
         """After a crash between a move and its announcement, post the board

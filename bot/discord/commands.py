@@ -110,7 +110,7 @@ class GameCommands(app_commands.Group):
     async def join(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "lobby").join(interaction)
 
-    @app_commands.command(name=_("leave"), description=_("Leave the lobby here"))
+    @app_commands.command(name=_("leave"), description=_("Leave the lobby; in a running match of 3 or more, your seat plays on by autopilot"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "lobby").leave(interaction)
 

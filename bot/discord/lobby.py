@@ -16,6 +16,7 @@ from bot.discord.errors import guarded, reply
 from bot.messages import t
 from bot.play import votes
 from bot.play.errors import ServiceError
+from bot.play.moves import merged
 
 if TYPE_CHECKING:
     from bot.discord.app import Brettbote
@@ -93,7 +94,24 @@ class LobbyCog(commands.Cog, name="lobby"):
 
     @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self._lobby_op(interaction, "leave", await self._open_id(interaction))
+        """Leave the lobby; or, in a running match of three or more, leave the
+        table and let the seat play on by autopilot (only by command: an old
+        lobby's button never does that)."""
+        match = await self.service.get(await self._open_id(interaction))
+        if match.status != "running":
+            await self._lobby_op(interaction, "leave", match.id)
+            return
+        locale = await self.locales.of_interaction(interaction)
+        match = await self.service.leave(match.channel_id, interaction.user.id)
+        if match.status == "cancelled":
+            await interaction.response.send_message(t("cancelled", locale))
+            await self.announcer.strip_board(match)
+            return
+        await interaction.response.send_message(t("left_autopilot", locale, player=interaction.user.mention),
+                                                allowed_mentions=discord.AllowedMentions.none())
+        moves = await self.service.autopilot(match.id)
+        if moves:
+            await self.announcer.announce(merged(present.engine_of(match), moves[0], moves[1:]))
 
     @guarded
     async def start(self, interaction: discord.Interaction) -> None:
@@ -112,6 +130,8 @@ class LobbyCog(commands.Cog, name="lobby"):
     async def _lobby_op(self, interaction: discord.Interaction, op: str, match_id: int, edit: bool = False) -> None:
         locale = await self.locales.of_interaction(interaction)
         match = await self.service.get(match_id)
+        if edit and match.status != "lobby":
+            raise ServiceError("already_running")  # a lobby's buttons act on that lobby only
         user = interaction.user.id
         started = False
         if op == "join":

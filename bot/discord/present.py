@@ -71,10 +71,12 @@ def board_link(match: Match) -> str | None:
 
 
 def player(engine: Engine, match: Match, seat: int, locale: str) -> str:
-    """A seat's player with the game's name for the seat; a solo player needs none."""
+    """A seat's player with the game's name for the seat (a solo player needs
+    none), and whether the seat is on autopilot."""
     if len(match.seats) == 1:
         return f"<@{match.user(seat)}>"
-    return f"<@{match.user(seat)}> ({engine.seat_name(seat, locale)})"
+    autopilot = f", {t('autopilot', locale)}" if match.seats[seat].autopilot else ""
+    return f"<@{match.user(seat)}> ({engine.seat_name(seat, locale)}{autopilot})"
 
 
 def you_are(engine: Engine, match: Match, seat: int | None, locale: str) -> list[str]:
@@ -83,13 +85,33 @@ def you_are(engine: Engine, match: Match, seat: int | None, locale: str) -> list
     return [] if len(match.seats) == 1 else [t("you_are", locale, seat=engine.seat_name(seat, locale))]
 
 
-def event_lines(engine: Engine, events: list[Event | dict], seat: int | None, locale: str) -> list[str]:
+def event_lines(engine: Engine, events: list[Event | dict], seat: int | None, locale: str, *,
+                summaries: bool = True) -> list[str]:
+    """The events ``seat`` may see, in words; ``summaries=False`` leaves out
+    round summaries (posted as messages of their own)."""
     out = []
     for raw in events:
         event = raw if isinstance(raw, Event) else Event.model_validate(raw)
-        if event.visible_for(seat):
+        if event.visible_for(seat) and (summaries or not event.summary):
             out.append(engine.text(event.key, event.params, locale))
     return out
+
+
+def summary_posts(engine: Engine, events: list[Event | dict], locale: str, limit: int = 2000) -> list[str]:
+    """The public round summaries among ``events``, as messages of at most
+    ``limit`` characters: split between lines, a longer line cut into pieces."""
+    lines = [line for raw in events
+             for line in event_lines(engine, [raw], None, locale)
+             if (raw if isinstance(raw, Event) else Event.model_validate(raw)).summary]
+    posts: list[str] = []
+    for line in (piece for text in lines for piece in text.split("\n")):
+        for start in range(0, max(len(line), 1), limit):
+            chunk = line[start:start + limit]
+            if posts and len(posts[-1]) + 1 + len(chunk) <= limit:
+                posts[-1] += "\n" + chunk
+            else:
+                posts.append(chunk)
+    return posts
 
 
 def result_lines(engine: Engine, match: Match, locale: str, totals: dict[int, int] | None) -> list[str]:
@@ -121,7 +143,7 @@ def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), to
     view = engine.view(state, None)
     waiting = engine.to_act(state) if match.status == "running" else []
     lines = [t("board_head", locale, title=engine.title(locale), stage=engine.render_text(view.header.stage, locale))]
-    lines += event_lines(engine, list(events), None, locale)[-8:]
+    lines += event_lines(engine, list(events), None, locale, summaries=False)[-8:]
     if waiting:
         lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
         if any(engine.prompt(state, s).secret for s in waiting):
@@ -132,6 +154,13 @@ def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), to
                 lines.append(t("deadline_line", locale, player=f"<@{match.user(seat)}>", when=f"<t:{int(due)}:R>"))
         if match.paused:
             lines.append(t("paused_line", locale))
+        autopilots = [s.seat for s in match.seats if s.autopilot]
+        if autopilots:
+            names = ", ".join(f"<@{match.user(s)}> ({engine.seat_name(s, locale)})" for s in autopilots)
+            lines.append(t("autopilot_line", locale, players=names))
+        if view.header.eliminated:
+            out = ", ".join(player(engine, match, s, locale) for s in view.header.eliminated)
+            lines.append(t("eliminated_line", locale, players=out))
     else:
         lines += result_lines(engine, match, locale, totals)
     lines += list(notes)

@@ -22,6 +22,10 @@ DAY = 24 * HOUR
 ABANDON_DAYS = 30
 
 
+#: Leaving a running match needs this many seats: with fewer it is resigning.
+AUTOPILOT_MIN_SEATS = 3
+
+
 class LobbyService:
     def __init__(self, store: Store, rng: random.Random | None = None, clock: Clock | None = None,
                  abandon_days: float = ABANDON_DAYS) -> None:
@@ -126,12 +130,16 @@ class LobbyService:
             return await tx.match(match.id), started
 
     async def leave(self, channel_id: int, user_id: int) -> Match:
+        """Leave a lobby; or leave a running match of three or more seats,
+        whose seat then plays on by the game's default choices (the caller
+        runs :meth:`MatchService.autopilot`). With two seats leaving is
+        resigning. When nobody is left but autopilots, the match is cancelled."""
         async with self.store.transaction() as tx:
             match = await self._open(tx, channel_id)
-            if match.status != "lobby":
-                raise ServiceError("leave_running")
             if user_id not in match.user_ids:
                 raise ServiceError("not_joined")
+            if match.status != "lobby":
+                return await self._leave_running(tx, match, match.seat_of(user_id))
             rest = [u for u in match.user_ids if u != user_id]
             if not rest:
                 await tx.update_match(match.id, status="cancelled", outcome={"reason": "empty"})
@@ -140,6 +148,17 @@ class LobbyService:
                 if user_id == match.host_id:
                     await tx.update_match(match.id, host_id=rest[0])
             return await tx.match(match.id)
+
+    async def _leave_running(self, tx: Transaction, match: Match, seat: int) -> Match:
+        if len(match.seats) < AUTOPILOT_MIN_SEATS:
+            raise ServiceError("leave_running")
+        if match.seats[seat].autopilot:
+            raise ServiceError("not_joined")
+        await tx.update_seat(match.id, seat, autopilot=1)
+        if all(s.autopilot or s.seat == seat for s in match.seats):
+            await tx.update_match(match.id, status="cancelled", outcome={"reason": "everyone_left"},
+                                  counter=match.counter + 1)
+        return await tx.match(match.id)
 
     async def start(self, channel_id: int, user_id: int) -> Match:
         async with self.store.transaction() as tx:
@@ -204,6 +223,8 @@ class LobbyService:
         if match.paused:
             return
         for seat in seats:
+            if match.seats[seat].autopilot:
+                continue  # moved at once by the service, never reminded
             await tx.update_seat(match.id, seat, decision_at=now)
             counter = match.seats[seat].decision_counter
             await tx.add_timer(match.id, "reminder", seat, counter, match.timer_epoch, now + match.reminder_hours * HOUR)

@@ -31,6 +31,27 @@ class MoveOutcome:
     newly_due: list[int] = field(default_factory=list)
 
 
+def merged(engine: Engine, first: MoveOutcome, rest: list[MoveOutcome]) -> MoveOutcome:
+    """A move and the autopilot moves after it, announced as one: one board
+    post, and the DMs and notices of the state they end in."""
+    if not rest:
+        return first
+    last = rest[-1]
+    due = engine.to_act(last.after)
+    opened = {s for o in (first, *rest) for s in o.secret_opened}
+    return MoveOutcome(
+        match=last.match,
+        seat=first.seat,
+        action=first.action,
+        before=first.before,
+        after=last.after,
+        events=[e for o in (first, *rest) for e in o.events],
+        board_post=any(o.board_post for o in (first, *rest)),
+        secret_opened=[s for s in due if s in opened],
+        newly_due=[s for s in due if s not in engine.to_act(first.before) or s in last.newly_due],
+    )
+
+
 def action_token(engine: Engine, action: Any) -> str:
     """A short fingerprint of an action, carried in a button next to its index
     so that a stale index can never apply a different action."""

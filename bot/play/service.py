@@ -18,7 +18,7 @@ from bot.play import votes
 from bot.play.errors import Outdated, ServiceError
 from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService
 from bot.play.moves import (
-    MoveOutcome, action_token, current_scores, decision_counters, needs_board_post, secret_opened,
+    MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, secret_opened,
 )
 from bot.store import LoggedAction, Match, Transaction
 from engines import IllegalAction, Result
@@ -27,6 +27,10 @@ __all__ = [
     "ABANDON_DAYS", "DAY", "HOUR", "MatchService", "MoveOutcome", "Outdated", "ServiceError", "action_token",
     "needs_board_post",
 ]
+
+
+#: Moves the autopilot makes in a row at most (a guard: people are asked long before).
+AUTOPILOT_STEPS = 500
 
 
 class MatchService(LobbyService):
@@ -111,11 +115,37 @@ class MatchService(LobbyService):
             raise Outdated()
 
     async def act(self, match_id: int, user_id: int, counter: int, index: int, token: str) -> MoveOutcome:
-        """Apply the seat's ``index``-th legal action, all in one transaction.
+        """Apply the seat's ``index``-th legal action, all in one transaction,
+        then the moves of seats on autopilot that it made due (each in its own
+        transaction), as one outcome to announce.
 
         ``counter`` is the seat's decision counter the button was made for;
         ``token`` must match the action found at ``index``. A stale button gets
         :class:`Outdated`; of two racing clicks exactly one is applied."""
+        outcome = await self._act(match_id, user_id, counter, index, token)
+        return merged(engines.get(outcome.match.game), outcome, await self.autopilot(match_id))
+
+    async def autopilot(self, match_id: int) -> list[MoveOutcome]:
+        """Play the game's default choice for every seat on autopilot that is
+        asked, until a person is asked or the game ends."""
+        outcomes: list[MoveOutcome] = []
+        for _ in range(AUTOPILOT_STEPS):
+            match = await self.get(match_id)
+            if match.status != "running":
+                break
+            engine = engines.get(match.game)
+            state = engine.load_state(match.state)
+            due = [s for s in engine.to_act(state) if match.seats[s].autopilot]
+            if not due:
+                break
+            seat = due[0]
+            action = engine.default_action(state, seat)
+            index = engine.legal_actions(state, seat).index(action)
+            outcomes.append(await self._act(match.id, match.user(seat), match.seats[seat].decision_counter, index,
+                                            action_token(engine, action)))
+        return outcomes
+
+    async def _act(self, match_id: int, user_id: int, counter: int, index: int, token: str) -> MoveOutcome:
         async with self.store.transaction() as tx:
             match = await tx.match(match_id)
             if match is None:

@@ -23,6 +23,8 @@ class Seat:
     away_until: float | None = None
     #: The days of away time taken (0: not used yet; once per match).
     away_used: int = 0
+    #: The player left; the game's default choices play this seat.
+    autopilot: bool = False
 
 
 @dataclass

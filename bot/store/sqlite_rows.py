@@ -20,7 +20,8 @@ MATCH_SELECT = """
 SELECT m.*,
     (SELECT json_group_array(json_object(
         'seat', s.seat, 'user_id', s.user_id, 'decision_counter', s.decision_counter,
-        'decision_at', s.decision_at, 'away_until', s.away_until, 'away_used', s.away_used))
+        'decision_at', s.decision_at, 'away_until', s.away_until, 'away_used', s.away_used,
+        'autopilot', s.autopilot))
      FROM seats s WHERE s.match_id = m.id) AS seats_json,
     (SELECT json_group_array(json_object('kind', v.kind, 'seat', v.seat, 'counter', v.counter))
      FROM votes v WHERE v.match_id = m.id) AS votes_json
@@ -30,7 +31,8 @@ FROM matches m
 
 def match_from_row(row: aiosqlite.Row) -> Match:
     # json_group_array promises no order: seats are put in order here
-    seats = sorted((Seat(**s) for s in json.loads(row["seats_json"])), key=lambda s: s.seat)
+    seats = sorted((Seat(**{**s, "autopilot": bool(s["autopilot"])}) for s in json.loads(row["seats_json"])),
+                   key=lambda s: s.seat)
     return Match(
         id=row["id"],
         guild_id=row["guild_id"],
