@@ -6,7 +6,7 @@ marked (R) are reconstructed (their list comes from
 
 from __future__ import annotations
 
-from engines.halleluja.reconstruction import ARROW_LABELS_CLOCKWISE, LADDER_POINTS, MAX_ROUNDS_DEFAULT, POINTS
+from engines.halleluja.reconstruction import ARROW_LABELS_CLOCKWISE, LADDER_POINTS, MAX_ROUNDS_DEFAULT
 from engines.halleluja.text import MESSAGES
 
 
@@ -19,7 +19,7 @@ def rules_help(locale: str) -> list[str]:
         "ladder": ", ".join(map(str, LADDER_POINTS)),
     }
     pages = MESSAGES.pages("rules", values, locale)
-    de = locale == "de"  # the reconstructed points come in (German, English) pairs
     head = MESSAGES.text("rules.reconstructed", {}, locale)
-    pages.append(head + "\n" + "\n".join(f"- {d if de else e}" for d, e in POINTS))
+    points = MESSAGES.pages("reconstructed", values, locale)
+    pages.append(head + "\n" + "\n".join(f"- {point}" for point in points))
     return pages

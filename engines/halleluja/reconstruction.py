@@ -64,28 +64,7 @@ def stone_decider(colour: int, active: int, seats: int) -> int:
     return active
 
 
-#: The (R) points in words, for the rules help: (German, English).
-POINTS: list[tuple[str, str]] = [
-    ("Die Pfeile sind im Uhrzeigersinn mit 1, 2, 3, 4 beschriftet.", "The arrows are labelled 1, 2, 3, 4 clockwise."),
-    (
-        "Neutrale Türme setzen die Spieler reihum nach ihren eigenen.",
-        "Neutral towers are placed by the players in turn after their own.",
-    ),
-    (
-        "Über einen neutralen markierten Stein entscheidet der aktive Spieler.",
-        "The active player decides for a marked neutral stone.",
-    ),
-    (
-        "Ein Stein zieht höchstens einmal pro Zug; ein markierter Turm, der in diesem Zug schon geleert oder besetzt wurde, wird übersprungen.",
-        "A stone moves at most once per turn; a marked stack already emptied or taken over this turn is skipped.",
-    ),
-    (
-        "Geschlagen wird nur der oberste Stein; der Schläger steht danach auf dem Rest des Turms. Schlägt ein neutraler Stein, ist die Beute aus dem Spiel (keine Leiterstufe).",
-        "Only the top stone is captured; the capturer then sits on the rest of the stack. A neutral capturer's prey leaves the game (no ladder step).",
-    ),
-    (
-        f"Spätestens nach {MAX_ROUNDS_DEFAULT} vollen Runden ist Schluss (Option max_rounds).",
-        f"The game ends after {MAX_ROUNDS_DEFAULT} full rounds at the latest (option max_rounds).",
-    ),
-    ("Leiterstufe k zählt k Punkte (0–8).", "Ladder step k scores k points (0–8)."),
-]
+#: The (R) points in words, for the rules help, are the keys
+#: ``reconstructed.1`` … ``reconstructed.{POINT_COUNT}`` of the game's catalogue, in
+#: the order of the constants above; a new (R) point adds one there.
+POINT_COUNT = 7
