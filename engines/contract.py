@@ -306,10 +306,14 @@ class Engine(ABC):
         """Whether the seat is in the middle of a multi-step order."""
         return False
 
-    @abstractmethod
     def default_action(self, state: BaseModel, seat: int) -> Any:
-        """The choice made for a seat that missed its deadline or left: a
-        legal action of ``seat``, the most passive one the game has."""
+        """The choice made for a seat that missed its deadline or left: the
+        first passive legal action, else the first legal action (so games list
+        cards lowest first). A game with another preference overrides this."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn")
+        return next((a for a in legal if self.is_passive(a)), legal[0])
 
     def is_passive(self, action: Any) -> bool:
         """Whether ``action`` only lets the moment pass (see the module

@@ -3,28 +3,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
-from discord.ext import commands
 
 import engines
 from bot.discord import components as c
 from bot.discord import present
 from bot.discord.errors import guarded, reply
+from bot.discord.room import Room
 from bot.messages import t
 from bot.play.errors import ServiceError
 
-if TYPE_CHECKING:
-    from bot.discord.app import Brettbote
 
-
-class HelpCog(commands.Cog, name="help"):
-    def __init__(self, bot: "Brettbote") -> None:
-        self.bot = bot
-        self.service = bot.service
-        self.locales = bot.locales
-
+class HelpCog(Room, name="help"):
     @guarded
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         locale = await self.locales.of_interaction(interaction)

@@ -4,33 +4,23 @@ joining, leaving and starting, cancelling, and the daily challenge's scores."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands
 
 import engines
 from bot.discord import present
 from bot.discord.game_options import option_specs
 from bot.discord.errors import guarded, reply
+from bot.discord.room import Room
 from bot.messages import t
 from bot.play import votes
 from bot.play.errors import ServiceError
 from bot.play.moves import merged
 
-if TYPE_CHECKING:
-    from bot.discord.app import Brettbote
-
 log = logging.getLogger("brettbote")
 
 
-class LobbyCog(commands.Cog, name="lobby"):
-    def __init__(self, bot: "Brettbote") -> None:
-        self.bot = bot
-        self.service = bot.service
-        self.announcer = bot.announcer
-        self.locales = bot.locales
-
+class LobbyCog(Room, name="lobby"):
     @guarded
     async def new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
                   deadline_hours: int | None = None, deadline_policy: str = "skip", players: int | None = None,

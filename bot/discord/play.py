@@ -4,28 +4,17 @@ with its pages and menu, the actions themselves, and ``/game board``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
-from discord.ext import commands
 
 from bot.discord import present
 from bot.discord.errors import guarded, reply
+from bot.discord.room import Room
 from bot.messages import t
 from bot.play.errors import Outdated, ServiceError
 from bot.store import Match
 
-if TYPE_CHECKING:
-    from bot.discord.app import Brettbote
 
-
-class PlayCog(commands.Cog, name="play"):
-    def __init__(self, bot: "Brettbote") -> None:
-        self.bot = bot
-        self.service = bot.service
-        self.announcer = bot.announcer
-        self.locales = bot.locales
-
+class PlayCog(Room, name="play"):
     # -- slash commands ----------------------------------------------------------
 
     @guarded

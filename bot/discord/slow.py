@@ -4,30 +4,18 @@ fires (reminders, missed deadlines, abandoned matches)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
-from discord.ext import commands
 
 from bot.discord import components as c
 from bot.discord import present
 from bot.discord.errors import guarded, reply
+from bot.discord.room import Room
 from bot.messages import t
 from bot.play import votes
 from bot.store import Timer
 
-if TYPE_CHECKING:
-    from bot.discord.app import Brettbote
 
-
-class SlowCog(commands.Cog, name="slow"):
-    def __init__(self, bot: "Brettbote") -> None:
-        self.bot = bot
-        self.service = bot.service
-        self.slow = bot.slow
-        self.announcer = bot.announcer
-        self.locales = bot.locales
-
+class SlowCog(Room, name="slow"):
     @guarded
     async def pause(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.of_interaction(interaction)

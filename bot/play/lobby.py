@@ -22,6 +22,18 @@ DAY = 24 * HOUR
 ABANDON_DAYS = 30
 
 
+async def seated(tx: Transaction, match_id: int, user_id: int) -> tuple[Match, int]:
+    """The match and the user's seat in it; refused when there is no such
+    match or the user does not play in it."""
+    match = await tx.match(match_id)
+    if match is None:
+        raise ServiceError("no_match")
+    seat = match.seat_of(user_id)
+    if seat is None:
+        raise ServiceError("not_a_player")
+    return match, seat
+
+
 #: Leaving a running match needs this many seats: with fewer it is resigning.
 AUTOPILOT_MIN_SEATS = 3
 

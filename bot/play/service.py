@@ -16,7 +16,7 @@ from pydantic import BaseModel
 import engines
 from bot.play import votes
 from bot.play.errors import Outdated, ServiceError
-from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService
+from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService, seated
 from bot.play.moves import (
     MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, secret_opened,
 )
@@ -147,12 +147,7 @@ class MatchService(LobbyService):
 
     async def _act(self, match_id: int, user_id: int, counter: int, index: int, token: str) -> MoveOutcome:
         async with self.store.transaction() as tx:
-            match = await tx.match(match_id)
-            if match is None:
-                raise ServiceError("no_match")
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("not_a_player")
+            match, seat = await seated(tx, match_id, user_id)
             if match.status != "running":
                 raise Outdated()
             engine = engines.get(match.game)

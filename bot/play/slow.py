@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import engines
 from bot.play import votes
 from bot.play.errors import ServiceError
-from bot.play.lobby import DAY, HOUR
+from bot.play.lobby import DAY, HOUR, seated
 from bot.play.moves import MoveOutcome, action_token
 from bot.play.service import MatchService
 from bot.store import LoggedAction, Match, Store, Timer, Transaction
@@ -141,12 +141,7 @@ class SlowPlay:
         """A vote on the pending undo request of the board at ``counter``;
         returns the match and "pending", "done" or "refused"."""
         async with self.store.transaction() as tx:
-            match = await tx.match(match_id)
-            if match is None:
-                raise ServiceError("no_match")
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("not_a_player")
+            match, seat = await seated(tx, match_id, user_id)
             # a request lapses with the next move: its votes are then no longer current
             requested = match.undo_seat is not None and votes.tally(match, votes.UNDO).voted
             if match.status != "running" or not requested or match.counter != counter:

@@ -239,15 +239,9 @@ class Halleluja(Engine):
             return []
         return [p for p in range(state.seats) if not rules.has_stones(state, p)]
 
-    def default_action(self, state: State, seat: int):
-        """For a missed deadline: no second tile action, leave the stone;
-        otherwise the first choice listed."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("not_your_turn")
-        return next((a for a in legal if self.is_passive(a)), legal[0])
-
     def is_passive(self, action) -> bool:
+        """The default for a missed deadline: no second tile action, leave
+        the stone; otherwise the first choice listed."""
         return isinstance(action, (StopTile, LeaveStone))
 
     # -- words -------------------------------------------------------------

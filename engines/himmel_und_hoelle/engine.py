@@ -226,15 +226,10 @@ class HimmelUndHoelle(Engine):
     def scores(self, state: State) -> list[int]:
         return [sum(g) for g in state.goal]
 
-    def default_action(self, state: State, seat: int):
-        """For a missed deadline: end the turn, let the bonus point lapse, the
-        first die that can take a 6-overflow, the lowest card."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("not_your_turn")
-        return next((a for a in legal if self.is_passive(a)), legal[0])
-
     def is_passive(self, action) -> bool:
+        """The default for a missed deadline: end the turn, let the bonus
+        point lapse; else the first choice listed: the first die that can
+        take a 6-overflow, the lowest card."""
         return isinstance(action, (EndTurn, Pass))
 
     # -- words -------------------------------------------------------------

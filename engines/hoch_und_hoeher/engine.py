@@ -1,5 +1,8 @@
 """Hoch und höher (Matthias Greßinger, 2024) behind the engine contract.
 
+A missed deadline plays the first move listed: every move is a real one,
+there is no passing in this game.
+
 Flow of a match: at the start of every turn the engine rolls the die for the
 seat to act (the number is in the state and public before the seat decides).
 The seat then makes exactly one move for that number; the turn passes (two
@@ -129,14 +132,6 @@ class HochUndHoeher(Engine):
 
     def scores(self, state: State) -> list[int]:
         return scoring.scores(state)
-
-    def default_action(self, state: State, seat: int):
-        """For a missed deadline: the first move listed (every move is a real
-        one; there is no passing in this game)."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("not_your_turn")
-        return legal[0]
 
     # -- words -------------------------------------------------------------
 

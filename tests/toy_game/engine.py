@@ -342,14 +342,9 @@ class ToyGame(Engine):
     def eliminated(self, state: State) -> list[int]:
         return [p for p in range(state.seats) if state.hp[p] == 0]
 
-    def default_action(self, state: State, seat: int):
-        """Guard, take the hit; in the draft the first choice (never Back)."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("not_your_turn")
-        return next((a for a in legal if self.is_passive(a)), legal[0])
-
     def is_passive(self, action) -> bool:
+        """The default: guard, take the hit; in the draft the first choice
+        (Back is listed last, so never Back)."""
         return isinstance(action, (Guard, Take))
 
     # -- words ---------------------------------------------------------------
