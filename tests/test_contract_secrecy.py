@@ -147,14 +147,19 @@ def hektor_und_achill_twin(state, rnd):
     if b.heroes[hider] is not None and twin.hero_stacks[hider]:
         k = rnd.randrange(len(twin.hero_stacks[hider]))
         b.heroes[hider], twin.hero_stacks[hider][k] = twin.hero_stacks[hider][k], b.heroes[hider]
+    shuffle_face_down(twin, rnd)
+    if canonical_json(twin) == canonical_json(state):
+        return None
+    return twin, {hider}
+
+
+def shuffle_face_down(twin, rnd) -> None:
+    """Every face-down stack of Hektor und Achill in a new order."""
     for side in (0, 1):
         for stack in twin.stacks[side]:
             rnd.shuffle(stack)
         rnd.shuffle(twin.hero_stacks[side])
     rnd.shuffle(twin.fate_stack)
-    if canonical_json(twin) == canonical_json(state):
-        return None
-    return twin, {hider}
 
 
 def hektor_und_achill_stacks_twin(state, rnd):
@@ -162,11 +167,7 @@ def hektor_und_achill_stacks_twin(state, rnd):
     if state.phase == "over":
         return None
     twin = clone(state)
-    for side in (0, 1):
-        for stack in twin.stacks[side]:
-            rnd.shuffle(stack)
-        rnd.shuffle(twin.hero_stacks[side])
-    rnd.shuffle(twin.fate_stack)
+    shuffle_face_down(twin, rnd)
     if canonical_json(twin) == canonical_json(state):
         return None
     return twin, set()
