@@ -8,7 +8,7 @@ Babel. A *domain* is a set of keys; it lives in the package that owns it as
     <package>/locale/<lang>/LC_MESSAGES/<domain>.po
 
 (``engines/locale/…/common.po``, ``engines/<game>/locale/…/<game>.po``,
-``render/locale/…/render-<game>.po``, ``bot/locale/…/{bot,commands,terminal}.po``).
+``render/locale/…/render-<game>.po``, ``bot/locale/…/terminal.po``, ``bot/discord/locale/…/{bot,commands}.po``).
 The msgid is the message key, the msgstr its template with Python ``{name}``
 placeholders. Every domain has every key in German and English (see
 ``tests/test_translations.py``). An empty msgstr means "not translated": the

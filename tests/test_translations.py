@@ -254,7 +254,7 @@ def test_a_game_catalogue_is_self_contained(engine):
 
 
 def test_the_bot_catalogue_knows_every_key_the_bot_uses():
-    from bot.messages import BOT
+    from bot.discord.messages import BOT
 
     used = set()
     for path in sorted((ROOT / "bot").rglob("*.py")):
@@ -271,7 +271,7 @@ def test_the_bot_catalogue_knows_every_key_the_bot_uses():
 def test_every_command_string_has_a_german_text():
     """Names and descriptions of the slash commands (``locale_str``) are in
     the ``commands`` domain, except game titles and language names."""
-    from bot.translator import COMMANDS
+    from bot.discord.translator import COMMANDS
 
     strings = set()
     for path in sorted((ROOT / "bot").rglob("*.py")):
@@ -295,7 +295,7 @@ def test_the_translator_reads_the_commands_domain():
     import discord
     from discord import app_commands
 
-    from bot.translator import Translator
+    from bot.discord.translator import Translator
 
     async def translate(message: str, locale: discord.Locale, **extras) -> str | None:
         return await Translator().translate(app_commands.locale_str(message, **extras), locale, None)
@@ -350,7 +350,7 @@ def test_the_scan_finds_a_language_dict(tmp_path):
 def test_catalogues_are_read_lazily():
     """Importing a game reads no .po file: the bot and the tests import all of them."""
     code = (
-        "import sys, engines, render, bot.messages\n"
+        "import sys, engines, render, bot.discord.messages\n"
         "for e in engines.all(): pass\n"
         "assert 'babel.messages.pofile' not in sys.modules, 'a catalogue was read at import'\n"
     )

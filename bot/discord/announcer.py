@@ -17,7 +17,7 @@ import discord
 from bot.discord import present
 from bot.discord.locales import Locales
 from bot.discord.present import Payload
-from bot.messages import t
+from bot.discord.messages import t
 from bot.play.moves import MoveOutcome
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay

@@ -30,7 +30,7 @@ from bot.play.scheduler import Scheduler
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
 from bot.store import SqliteStore, Store
-from bot.translator import Translator
+from bot.discord.translator import Translator
 
 log = logging.getLogger("brettbote")
 

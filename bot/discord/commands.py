@@ -1,5 +1,5 @@
 """The ``/game`` slash command group, declared in one place so that its
-names, options and German names (``bot.translator``) stay together. Each
+names, options and German names (``bot.discord.translator``) stay together. Each
 command only hands over to the cog of its concern: lobby, play, slow play or
 help (discord.py allows one group per top-level command, not one per cog)."""
 

@@ -13,7 +13,7 @@ import re
 
 import discord
 
-from bot.messages import t
+from bot.discord.messages import t
 
 PREFIX = "bb"
 

@@ -18,7 +18,7 @@ from typing import Any, Awaitable, Callable
 import discord
 
 import engines
-from bot.messages import BOT, choose_locale, t
+from bot.discord.messages import BOT, choose_locale, t
 from bot.play.errors import ServiceError
 
 log = logging.getLogger("brettbote")

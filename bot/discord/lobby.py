@@ -12,7 +12,7 @@ from bot.discord import present
 from bot.discord.game_options import option_specs
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
-from bot.messages import t
+from bot.discord.messages import t
 from bot.play import votes
 from bot.play.errors import ServiceError
 from bot.play.moves import merged

@@ -1,12 +1,12 @@
 """Which language to speak with whom: a user's own choice, else the locale
 their client last showed, else the server's; English by default (see
-``bot.messages.choose_locale``)."""
+``bot.discord.messages.choose_locale``)."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.messages import choose_locale, normalise_locale
+from bot.discord.messages import choose_locale, normalise_locale
 from bot.store import Match, Store
 
 

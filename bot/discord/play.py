@@ -9,7 +9,7 @@ import discord
 from bot.discord import present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
-from bot.messages import t
+from bot.discord.messages import t
 from bot.play.errors import Outdated, ServiceError
 from bot.store import Match
 

@@ -13,7 +13,7 @@ import discord
 import engines
 import render
 from bot.discord import components as c
-from bot.messages import t
+from bot.discord.messages import t
 from bot.play.moves import action_token
 from bot.play.slow import deadline_of
 from bot.store import LoggedAction, Match

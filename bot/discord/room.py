@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from discord.ext import commands
-
-if TYPE_CHECKING:
-    from bot.discord.app import Brettbote
 
 
 class Room(commands.Cog):
-    def __init__(self, bot: "Brettbote") -> None:
+    """``bot`` is the client of :mod:`bot.discord.app`, which builds the
+    services before it loads the rooms."""
+
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service = bot.service
         self.slow = bot.slow

@@ -10,7 +10,7 @@ from bot.discord import components as c
 from bot.discord import present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
-from bot.messages import t
+from bot.discord.messages import t
 from bot.play import votes
 from bot.store import Timer
 

@@ -1,5 +1,5 @@
 """Refusals of the match service. Each carries a message key (of
-``bot.messages`` or of a game's own messages) and its parameters, so the
+``bot.discord.messages`` or of a game's own messages) and its parameters, so the
 Discord layer can explain it to the user in their language."""
 
 from __future__ import annotations

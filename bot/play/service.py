@@ -3,7 +3,7 @@ and cancels, over the store.
 
 Nothing here knows Discord. The cogs call these methods and turn the results
 into messages; a :class:`ServiceError` carries a message key (see
-``bot.messages``) for a short explanation to the user. Every move is one
+``bot.discord.messages``) for a short explanation to the user. Every move is one
 transaction with a compare-and-swap on the match's move counter.
 """
 

@@ -9,7 +9,7 @@ from engines.i18n import COMMON, Catalog, locale_dir
 
 DEFAULT_LOCALE = "en"
 
-#: Everything the bot says: ``bot/locale/<lang>/LC_MESSAGES/bot.po``, with the
+#: Everything the bot says: ``bot/discord/locale/<lang>/LC_MESSAGES/bot.po``, with the
 #: engines' common messages behind it.
 BOT = Catalog("bot", locale_dir(__file__), parent=COMMON)
 

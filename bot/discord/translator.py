@@ -1,6 +1,6 @@
 """Names and descriptions of the slash commands in the reader's language.
 
-They come from the ``commands`` domain (``bot/locale/<lang>/LC_MESSAGES/commands.po``):
+They come from the ``commands`` domain (``bot/discord/locale/<lang>/LC_MESSAGES/commands.po``):
 the msgid is the English source string of the command tree, the msgstr its
 translation. Game titles (``key="game.<id>"``) and game options
 (``key="option.<name>"``) come from each game's own catalogue, the language names (``key="lang.<code>"``) stay as they are.
