@@ -123,6 +123,8 @@ class MatchService(LobbyService):
         ``token`` must match the action found at ``index``. A stale button gets
         :class:`Outdated`; of two racing clicks exactly one is applied."""
         outcome = await self._act(match_id, user_id, counter, index, token)
+        if not any(s.autopilot for s in outcome.match.seats):
+            return outcome
         return merged(engines.get(outcome.match.game), outcome, await self.autopilot(match_id))
 
     async def autopilot(self, match_id: int) -> list[MoveOutcome]:
