@@ -14,9 +14,6 @@ from test_contract_properties import toy_registered  # noqa: F401 - module-wide 
 
 import engines
 
-pytestmark = pytest.mark.asyncio
-
-
 @pytest.fixture(autouse=True)
 def third_player(fake):
     fake.world.add_user("dave", locale="en-US")
@@ -169,17 +166,52 @@ async def test_leaving_is_resigning_with_two_and_an_old_lobby_button_never_leave
     assert match.status == "running" and not any(s.autopilot for s in match.seats)
 
 
-async def test_everyone_leaving_cancels_the_match(fake, table, stored):
+async def test_resigning_with_three_leaves_the_table_and_the_last_person_wins(fake, table, stored):
+    """Resigning (like leaving) puts the seat on autopilot and the match goes
+    on; once one person is left, they win."""
     w = fake.world
     users = [w.alice, w.bob, w.user("dave")]
     await open_toy(fake, table, stored, users)
-    for user in users[:2]:
-        await table.command(user, "game leave")
+    await table.command(users[0], "game resign")
     match, _ = await stored()
-    assert match.status == "running" and [s.autopilot for s in match.seats].count(True) == 2
-    await table.command(users[2], "game leave")
+    assert match.status == "running" and match.seats[0].autopilot
+    assert f"Mit Autopilot: <@{users[0].id}>" in table.board().content
+    await table.command(users[1], "game leave")
     match, _ = await stored()
-    assert match.status == "cancelled" and match.outcome == {"reason": "everyone_left"}
+    assert match.status == "finished"
+    assert match.outcome["winners"] == [2] and match.outcome["reason"] == "last_player"
+    assert f"<@{users[2].id}>" in table.board().content.split("\n", 2)[-1]
+
+
+async def test_a_missed_deadline_under_forfeit_with_three_puts_the_seat_on_autopilot(fake, table, stored, clock):
+    w = fake.world
+    users = [w.alice, w.bob, w.user("dave")]
+    leader = await open_toy(fake, table, stored, users, deadline=12, policy="forfeit")
+    await table.fire_timers(clock, 13 * 3600)
+    match, log = await stored()
+    seat = match.seat_of(leader.id)
+    assert match.status == "running" and match.seats[seat].autopilot
+    # the autopilot built the leader's order at once (picks, lucky number,
+    # submit) and gave the seat's secret order; then the people are asked
+    assert [entry.seat for entry in log] == [seat] * len(log)
+    assert '"submit"' in log[-2].action and log[-1].action == '{"kind":"guard"}'
+    state = engines.get("toy").load_state(match.state)
+    assert sorted(engines.get("toy").to_act(state)) == sorted({0, 1, 2} - {seat})
+
+
+def test_a_seat_on_autopilot_never_wins():
+    from bot.play.moves import table_result
+    from bot.store import Match, Seat
+    from engines import Result
+
+    match = Match(id=1, guild_id=1, channel_id=1, game="toy", options={}, seed=1, status="running", host_id=1,
+                  state=None, counter=0, board_counter=0, board_channel_id=None, board_message_id=None, outcome=None,
+                  series_id=1, created_at="", updated_at="",
+                  seats=[Seat(0, 10, autopilot=True), Seat(1, 11), Seat(2, 12)])
+    assert table_result(match, Result(scores=[3, 2, 1], winners=[0]))["winners"] == [1]
+    assert table_result(match, Result(scores=[3, 2, 2], winners=[0]))["winners"] == [1, 2]
+    assert table_result(match, Result(scores=[1, 3, 2], winners=[1]))["winners"] == [1]
+    assert table_result(match, Result(scores=[1, 3, 2], winners=[1]))["left"] == [0]
 
 
 async def test_a_refusal_is_worded_by_the_matchs_own_game(fake, table, stored):

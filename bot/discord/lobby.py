@@ -15,7 +15,6 @@ from bot.discord.room import Room
 from bot.discord.messages import t
 from bot.play import votes
 from bot.play.errors import ServiceError
-from bot.play.moves import merged
 
 log = logging.getLogger("brettbote")
 
@@ -93,15 +92,9 @@ class LobbyCog(Room, name="lobby"):
             return
         locale = await self.locales.of_interaction(interaction)
         match = await self.service.leave(match.channel_id, interaction.user.id)
-        if match.status == "cancelled":
-            await interaction.response.send_message(t("cancelled", locale))
-            await self.announcer.strip_board(match)
-            return
         await interaction.response.send_message(t("left_autopilot", locale, player=interaction.user.mention),
                                                 allowed_mentions=discord.AllowedMentions.none())
-        moves = await self.service.autopilot(match.id)
-        if moves:
-            await self.announcer.announce(merged(present.engine_of(match), moves[0], moves[1:]))
+        await self.play_on(match)
 
     @guarded
     async def start(self, interaction: discord.Interaction) -> None:

@@ -47,7 +47,7 @@ class PlayCog(Room, name="play"):
         locale = await self.locales.of_interaction(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.resign(interaction.channel_id, interaction.user.id)
-        await self.announcer.post_board(match)
+        await self.play_on(match)
         await interaction.edit_original_response(content=t("result_resigned", locale, player=interaction.user.mention))
 
     async def _send_private_view(self, interaction: discord.Interaction, match: Match, locale: str,

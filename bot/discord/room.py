@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from discord.ext import commands
+
+import engines
+from bot.play.moves import merged
+from bot.store import Match
 
 
 class Room(commands.Cog):
@@ -15,3 +21,13 @@ class Room(commands.Cog):
         self.slow = bot.slow
         self.announcer = bot.announcer
         self.locales = bot.locales
+
+    async def play_on(self, match: Match) -> None:
+        """After a player left the table (a match of three or more): the
+        moves of seats on autopilot that are due, and one board post."""
+        moves = await self.service.autopilot(match.id) if match.status == "running" else []
+        if not moves:
+            await self.announcer.post_board(match)
+            return
+        outcome = merged(engines.get(match.game), moves[0], moves[1:])
+        await self.announcer.announce(dataclasses.replace(outcome, board_post=True))

@@ -105,7 +105,7 @@ class SlowCog(Room, name="slow"):
             for outcome in fired.moves:
                 await self.announcer.announce(outcome)
         elif fired.kind == "forfeit":
-            await self.announcer.post_board(match)
+            await self.play_on(match)
         elif fired.kind == "paused":
             await self.announcer.notice(match, "paused_by_deadline", player=f"<@{match.user(fired.seat)}>")
         elif fired.kind in ("abandon_warning", "abandoned"):

@@ -11,9 +11,10 @@ import random
 from datetime import datetime, timezone
 
 import engines
+from engines import Result
 from bot.play.clock import Clock
 from bot.play.errors import ServiceError
-from bot.play.moves import daily_seed
+from bot.play.moves import current_scores, daily_seed
 from bot.store import Match, Store, Transaction
 
 HOUR = 3600.0
@@ -142,10 +143,8 @@ class LobbyService:
             return await tx.match(match.id), started
 
     async def leave(self, channel_id: int, user_id: int) -> Match:
-        """Leave a lobby; or leave a running match of three or more seats,
-        whose seat then plays on by the game's default choices (the caller
-        runs :meth:`MatchService.autopilot`). With two seats leaving is
-        resigning. When nobody is left but autopilots, the match is cancelled."""
+        """Leave a lobby; or leave a running match of three or more seats
+        (see :meth:`_leave_running`). With two seats leaving is resigning."""
         async with self.store.transaction() as tx:
             match = await self._open(tx, channel_id)
             if user_id not in match.user_ids:
@@ -161,15 +160,23 @@ class LobbyService:
                     await tx.update_match(match.id, host_id=rest[0])
             return await tx.match(match.id)
 
-    async def _leave_running(self, tx: Transaction, match: Match, seat: int) -> Match:
+    async def _leave_running(self, tx: Transaction, match: Match, seat: int, reason: str = "left") -> Match:
+        """A player leaves a running match of three or more seats (by
+        ``/game leave``, resigning, or a deadline under "forfeit"): the seat
+        plays on by the game's default choices and can no longer win (the
+        caller runs :meth:`MatchService.autopilot`). When one person is left,
+        the match ends and they win."""
         if len(match.seats) < AUTOPILOT_MIN_SEATS:
             raise ServiceError("leave_running")
         if match.seats[seat].autopilot:
             raise ServiceError("not_joined")
         await tx.update_seat(match.id, seat, autopilot=1)
-        if all(s.autopilot or s.seat == seat for s in match.seats):
-            await tx.update_match(match.id, status="cancelled", outcome={"reason": "everyone_left"},
-                                  counter=match.counter + 1)
+        people = [s.seat for s in match.seats if not s.autopilot and s.seat != seat]
+        if len(people) == 1:
+            engine = engines.get(match.game)
+            scores = current_scores(engine, engine.load_state(match.state), len(match.seats))
+            outcome = Result(scores=scores, winners=people, reason="last_player").model_dump() | {"conceded": seat}
+            await tx.update_match(match.id, status="finished", outcome=outcome, counter=match.counter + 1)
         return await tx.match(match.id)
 
     async def start(self, channel_id: int, user_id: int) -> Match:

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.store import Match
-from engines import Engine, Event
+from engines import Engine, Event, Result
 
 
 @dataclass
@@ -92,6 +92,20 @@ def decision_counters(engine: Engine, match: Match, before, after, mover: int, c
         if seat in now and (seat not in was or seat == mover) or seat in was and seat not in now:
             out[seat] = counter
     return out
+
+
+def table_result(match: Match, result: Result) -> dict:
+    """The game's result as the table sees it: a seat on autopilot (its
+    player left) never wins; if the game named only such seats, the people
+    with the best score among the rest win."""
+    left = [s.seat for s in match.seats if s.autopilot]
+    winners = [w for w in result.winners if w not in left]
+    if not winners:
+        people = [s.seat for s in match.seats if not s.autopilot]
+        best = max((result.scores[p] for p in people), default=None)
+        winners = [p for p in people if result.scores[p] == best]
+    out = result.model_dump() | {"winners": winners}
+    return out | {"left": left} if left else out
 
 
 def current_scores(engine: Engine, state, seats: int) -> list[int]:

@@ -16,9 +16,10 @@ from pydantic import BaseModel
 import engines
 from bot.play import votes
 from bot.play.errors import Outdated, ServiceError
-from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService, seated
+from bot.play.lobby import ABANDON_DAYS, AUTOPILOT_MIN_SEATS, DAY, HOUR, LobbyService, seated
 from bot.play.moves import (
     MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, secret_opened,
+    table_result,
 )
 from bot.store import LoggedAction, Match, Transaction
 from engines import IllegalAction, Result
@@ -167,7 +168,7 @@ class MatchService(LobbyService):
                 raise ServiceError(err.key, game=match.game, **err.params) from err
             result = engine.result(after)
             status = "finished" if result else "running"
-            outcome = result.model_dump() if result else None
+            outcome = table_result(match, result) if result else None
             if not await tx.advance(match.id, match.counter, engine.dump_state(after), status, outcome):
                 raise Outdated()
             new_counter = match.counter + 1
@@ -218,8 +219,11 @@ class MatchService(LobbyService):
             return await self._concede(tx, match, seat, "forfeit")
 
     async def _concede(self, tx: Transaction, match: Match, seat: int, reason: str) -> Match:
-        """The match ends with ``seat`` losing and every other seat winning;
-        scores are the game's current ones where it keeps any."""
+        """With two seats the match ends with ``seat`` losing and the other
+        winning (scores are the game's current ones where it keeps any); with
+        three or more the seat leaves the table and plays on by autopilot."""
+        if len(match.seats) >= AUTOPILOT_MIN_SEATS:
+            return await self._leave_running(tx, match, seat, reason)
         engine = engines.get(match.game)
         others = [s for s in range(len(match.seats)) if s != seat]
         scores = current_scores(engine, engine.load_state(match.state), len(match.seats))

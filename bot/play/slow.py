@@ -4,8 +4,9 @@ when they fire, and the digest of what happened while a player was away.
 Like the match service, this knows nothing of Discord; it returns what the
 Discord layer should announce. Pause and undo are votes (:mod:`bot.play.votes`).
 
-Decisions: a "forfeit" deadline ends the match in every game, the late seat
-losing and all others winning (no game here can drop a seat and play on); a
+Decisions: a "forfeit" deadline ends a two-player match, the late seat
+losing; with three or more the late player leaves the table and the seat
+plays on by autopilot, as after ``/game leave`` or resigning; a
 takeback is refused in solo games and whenever the moves to take back showed
 something that cannot be hidden again (a secret choice, a card drawn, a roll).
 """
