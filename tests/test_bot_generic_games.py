@@ -228,3 +228,29 @@ async def test_a_refusal_is_worded_by_the_matchs_own_game(fake, table, stored):
     assert expected in answer.content or engine.text(
         "pr_wait", engine.prompt(state, match.seat_of(waiting.id)).params, "de") in answer.content
     assert "Hell" not in answer.content and "Hölle" not in answer.content and "{" not in answer.content
+
+
+async def test_halleluja_says_whom_it_waits_for_in_its_own_words(fake, table, stored):
+    """Halleluja names the seat by colour; no other game's template, no "{side}"."""
+    w = fake.world
+    await table.open_match(w.alice, w.bob, game="halleluja", players=2)
+    match, _ = await stored()
+    engine = engines.get("halleluja")
+    state = engine.load_state(match.state)
+    waiting = next(u for u in (w.alice, w.bob) if match.seat_of(u.id) not in engine.to_act(state))
+    answer = await (await table.click_board(waiting, "act")).wait_ephemeral()
+    texts = {engine.text("pr_wait", engine.prompt(state, match.seat_of(waiting.id)).params, lang) for lang in ("de", "en")}
+    assert any(text in answer.content for text in texts) and "{" not in answer.content
+
+
+def test_a_long_summary_is_split_at_discords_limit():
+    from bot.discord.present import summary_posts
+    from engines import Event
+
+    engine = engines.get("toy")
+    long_event = Event(key="ev_round_summary", params={"round": 1, "seats": list(range(3))}, summary=True)
+    line = engine.text(long_event.key, long_event.params, "en")
+    posts = summary_posts(engine, [long_event] * 200 + [Event(key="ev_roll", params={"roll": 3})], "en", limit=500)
+    assert all(len(p) <= 500 for p in posts) and len(posts) > 1
+    assert "\n".join(posts).split("\n") == [line] * 200  # every summary line once, nothing else
+    assert summary_posts(engine, [Event(key="ev_roll", params={"roll": 3})], "en") == []
