@@ -35,7 +35,7 @@ def test_a_wrong_value_is_refused_in_one_line(tmp_path, monkeypatch, capsys, com
 
 def test_a_wrong_value_in_the_env_file_is_refused_too(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=a-token\nLOG_LEVEL=LOUD\n", encoding="utf-8")
+    (tmp_path / ".env").write_text("DISCORD_TOKEN={}\nLOG_LEVEL=LOUD\n".format("a-token"), encoding="utf-8")
     assert cli.main(["run"]) == 2
     assert "LOG_LEVEL=LOUD" in capsys.readouterr().err
 
