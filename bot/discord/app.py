@@ -19,7 +19,7 @@ from bot.config import Settings
 from bot.discord.announcer import Announcer
 from bot.discord.commands import GameCommands
 from bot.discord.components import ALL_ITEMS
-from bot.discord.errors import InFlight
+from bot.discord.errors import InFlight, on_app_command_error
 from bot.discord.help import HelpCog
 from bot.discord.lobby import LobbyCog
 from bot.discord.locales import Locales
@@ -77,6 +77,7 @@ class Brettbote(commands.Bot):
             self.scheduler.start()
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.add_command(GameCommands())
+        self.tree.on_error = on_app_command_error
         await self.tree.set_translator(Translator())
         if self.settings.dev_guild_id:
             # only there, at once; global commands would show up twice in it

@@ -133,7 +133,10 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bb:g:(?P
         return cls(int(match["match"]), int(match["counter"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or ["0"]
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1 or not str(values[0]).isdigit():  # a forged or garbled value
+            await cog(interaction, "play").stale(interaction)
+            return
         await cog(interaction, "play").on_page(interaction, self.match_id, self.counter, int(values[0]), 0)
 
 
@@ -168,7 +171,34 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:u:(?P<
         await cog(interaction, "slow").on_undo_button(interaction, self.op, self.match_id, self.counter)
 
 
-ALL_ITEMS = (BoardButton, LobbyButton, ActionButton, PageButton, GroupSelect, RulesButton, UndoButton)
+KNOWN_ITEMS = (BoardButton, LobbyButton, ActionButton, PageButton, GroupSelect, RulesButton, UndoButton)
+
+
+def _none_of(items) -> str:
+    """A pattern for any custom_id that none of ``items`` reads (their
+    templates with the group names taken out, so they combine)."""
+    known = "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
+    return rf"(?!(?:{known})$).*"
+
+
+class OutdatedControl(discord.ui.DynamicItem[discord.ui.Button], template=_none_of(KNOWN_ITEMS)):
+    """Any component this version does not read (a button of an older
+    format after an upgrade, a forged id): answered, never ignored.
+    discord.py calls every dynamic item whose template matches, so this one
+    matches only what no other item does."""
+
+    def __init__(self, custom_id: str = "bb:outdated") -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id[:100] or "bb:outdated"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]):
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog(interaction, "play").stale(interaction)
+
+
+ALL_ITEMS = (*KNOWN_ITEMS, OutdatedControl)
 
 
 def board_view(match, locale: str, *, finished: bool) -> discord.ui.View:

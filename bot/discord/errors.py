@@ -18,8 +18,10 @@ from typing import Any, Awaitable, Callable
 import discord
 
 import engines
+from bot.discord.components import BoardButton
 from bot.discord.messages import BOT, choose_locale, t
-from bot.play.errors import ServiceError
+from bot.discord.translator import command_text
+from bot.play.errors import ServiceError, Stale
 
 log = logging.getLogger("brettbote")
 
@@ -57,16 +59,56 @@ def reason(err: ServiceError, locale: str) -> str:
         if err.key in engine.messages:
             return engine.text(err.key, err.params, locale)
     if err.key in BOT:
-        return t(err.key, locale, **err.params)
+        params = dict(err.params)
+        if isinstance(params.get("option"), str):  # an option's name as the reader's client shows it
+            params["option"] = command_text(params["option"], locale) or params["option"]
+        return t(err.key, locale, **params)
     return t("not_legal", locale)
 
 
+#: Set in ``interaction.extras`` by a handler that deferred publicly ("thinking"):
+#: a refusal must then remove that public placeholder before answering privately.
+PUBLIC_DEFER = "public_defer"
+
+
 async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
-    """Ephemeral, whether or not the interaction was answered already."""
+    """Ephemeral, whether or not the interaction was answered already; after
+    a public deferral the public placeholder goes first, so that a refusal is
+    never shown to the channel."""
+    if interaction.response.is_done() and interaction.extras.pop(PUBLIC_DEFER, False):
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.info("could not remove the public placeholder of interaction %s", interaction.id)
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def fresh_board(cog: Any, interaction: discord.Interaction, locale: str) -> dict[str, Any]:
+    """A button to the current board of the channel's match, for an answer
+    to an out-of-date control; nothing when the channel has no running match."""
+    match = await cog.service.latest_match(interaction.channel_id) if interaction.channel_id else None
+    if match is None or match.status != "running":
+        return {}
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton("view", match.id, match.board_counter, t("btn_current", locale)))
+    return {"view": view}
+
+
+async def on_app_command_error(interaction: discord.Interaction, error: Exception) -> None:
+    """Whatever goes wrong before a command reaches its cog (a value no
+    transformer accepts, a command this version does not know): an apology
+    with a reference code, which the log has with the traceback."""
+    error_id = uuid.uuid4().hex[:8]
+    log.error("error %s in command %s", error_id, getattr(interaction.command, "qualified_name", "?"),
+              exc_info=(type(error), error, error.__traceback__))
+    locale = choose_locale(None, interaction.locale, interaction.guild_locale)
+    try:
+        await reply(interaction, t("error", locale, error_id=error_id))
+    except discord.HTTPException:
+        log.warning("could not report error %s to the user", error_id)
 
 
 def guarded(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
@@ -78,6 +120,9 @@ def guarded(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[An
         inflight.enter()
         try:
             await method(cog, interaction, *args, **kwargs)
+        except Stale as err:
+            locale = await cog.bot.locales.of_interaction(interaction)
+            await reply(interaction, reason(err, locale), **await fresh_board(cog, interaction, locale))
         except ServiceError as err:
             locale = await cog.bot.locales.of_interaction(interaction)
             await reply(interaction, reason(err, locale))

@@ -10,11 +10,11 @@ import discord
 import engines
 from bot.discord import present
 from bot.discord.game_options import option_specs
-from bot.discord.errors import guarded, reply
+from bot.discord.errors import PUBLIC_DEFER, guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
 from bot.play import votes
-from bot.play.errors import ServiceError
+from bot.play.errors import ServiceError, Stale
 
 log = logging.getLogger("brettbote")
 
@@ -31,9 +31,11 @@ class LobbyCog(Room, name="lobby"):
         in_thread = not here and isinstance(target, discord.TextChannel)
         await self.service.check_new(
             guild_id=interaction.guild_id, channel_id=None if in_thread else interaction.channel_id, game=game,
-            host_id=interaction.user.id, options=options, players=players,
+            host_id=interaction.user.id, options=options, players=players, reminder_hours=reminder_hours,
+            deadline_hours=deadline_hours, deadline_policy=deadline_policy,
         )
         engine = engines.get(game)
+        interaction.extras[PUBLIC_DEFER] = True  # a refusal from here on removes the public placeholder first
         await interaction.response.defer(thinking=True)
         if in_thread:
             try:
@@ -114,15 +116,15 @@ class LobbyCog(Room, name="lobby"):
         locale = await self.locales.of_interaction(interaction)
         match = await self.service.get(match_id)
         if edit and match.status != "lobby":
-            raise ServiceError("already_running")  # a lobby's buttons act on that lobby only
+            raise Stale(match.id)  # a lobby's buttons act on that lobby only, never on the running match
         user = interaction.user.id
         started = False
         if op == "join":
-            match, started = await self.service.join(match.channel_id, user)
+            match, started = await self.service.join(match.channel_id, user, match.id)
         elif op == "leave":
-            match = await self.service.leave(match.channel_id, user)
+            match = await self.service.leave(match.channel_id, user, match.id)
         else:
-            match = await self.service.start(match.channel_id, user)
+            match = await self.service.start(match.channel_id, user, match.id)
             started = True
         lobby = present.lobby_post(match, locale)
         if match.channel_id != interaction.channel_id:

@@ -10,8 +10,25 @@ from bot.discord import present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
-from bot.play.errors import Outdated, ServiceError
+from bot.play.errors import Outdated, ServiceError, Stale
 from bot.store import Match
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the component sits on a message only this user sees (an
+    ephemeral answer, or a DM): only such a message may turn into private
+    content. A (forged) picker control on a public board never edits it."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+
+
+async def defer_privately(interaction: discord.Interaction) -> None:
+    """Acknowledge a picker click: the private message it sits on will be
+    edited; a public one is left alone and a new private message is made."""
+    if on_private_message(interaction):
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 class PlayCog(Room, name="play"):
@@ -64,6 +81,11 @@ class PlayCog(Room, name="play"):
     # -- the board and the picker ------------------------------------------------
 
     @guarded
+    async def stale(self, interaction: discord.Interaction) -> None:
+        """A control this version cannot read, or a garbled value."""
+        raise Stale()
+
+    @guarded
     async def on_board_button(self, interaction: discord.Interaction, op: str, match_id: int, counter: int) -> None:
         locale = await self.locales.of_interaction(interaction)
         match = await self.service.get(match_id)
@@ -103,8 +125,13 @@ class PlayCog(Room, name="play"):
         if seat is None:
             raise ServiceError("not_a_player")
         if counter != match.seats[seat].decision_counter or match.status != "running":
-            await interaction.response.defer()
+            await defer_privately(interaction)
             await self._refresh_picker(interaction, match, seat, locale, [t("outdated", locale)])
+            return
+        if not on_private_message(interaction):
+            payload = present.picker(match, seat, locale, group=group, page=page)
+            await interaction.response.send_message(payload.content, files=payload.files, view=payload.view,
+                                                    ephemeral=True)
             return
         payload = present.picker(match, seat, locale, group=group, page=page, with_image=False)
         await interaction.response.edit_message(content=payload.content, view=payload.view)
@@ -112,7 +139,7 @@ class PlayCog(Room, name="play"):
     @guarded
     async def on_action(self, interaction: discord.Interaction, match_id: int, counter: int, index: int, token: str) -> None:
         locale = await self.locales.of_interaction(interaction)
-        await interaction.response.defer()
+        await defer_privately(interaction)
         try:
             outcome = await self.service.act(match_id, interaction.user.id, counter, index, token)
         except Outdated:

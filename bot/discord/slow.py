@@ -31,9 +31,9 @@ class SlowCog(Room, name="slow"):
     @guarded
     async def resume(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.of_interaction(interaction)
-        await interaction.response.defer(thinking=True)
+        # refused (privately) before anything public is said
         match = await self.slow.resume(interaction.channel_id, interaction.user.id)
-        await interaction.edit_original_response(content=t("resumed", locale))
+        await interaction.response.send_message(t("resumed", locale))
         await self.announcer.post_board(match)
 
     @guarded

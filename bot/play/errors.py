@@ -23,3 +23,13 @@ class Outdated(ServiceError):
 
     def __init__(self) -> None:
         super().__init__("outdated")
+
+
+class Stale(ServiceError):
+    """A control (button, menu) made for a match that is not the one it would
+    act on now, or in a form this version no longer reads: never applied.
+    ``match_id``: the match the channel has now, if any."""
+
+    def __init__(self, match_id: int | None = None) -> None:
+        super().__init__("stale_control")
+        self.match_id = match_id

@@ -10,10 +10,13 @@ from __future__ import annotations
 import random
 from datetime import datetime, timezone
 
+from pydantic import ValidationError
+
 import engines
 from engines import Result
+from engines.contract import option_bounds
 from bot.play.clock import Clock
-from bot.play.errors import ServiceError
+from bot.play.errors import ServiceError, Stale
 from bot.play.moves import current_scores, daily_seed
 from bot.store import Match, Store, Transaction
 
@@ -33,6 +36,34 @@ async def seated(tx: Transaction, match_id: int, user_id: int) -> tuple[Match, i
     if seat is None:
         raise ServiceError("not_a_player")
     return match, seat
+
+
+#: What the service accepts, whatever a (forged) command sends; the slash
+#: commands offer the same ranges. Reminders at least an hour apart.
+REMINDER_HOURS = (1, 168)
+DEADLINE_HOURS = (12, 336)
+POLICIES = ("skip", "forfeit", "pause")
+
+
+def check_range(option: str, value: object, low: int, high: int) -> None:
+    """Refuse a number outside ``low``..``high``, naming the option and the range."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ServiceError("bad_range", option=option, min=low, max=high)
+
+
+def parse_options(engine, options: dict | None):
+    """The game's options model from the given values; a refusal names the
+    first bad option and, for a number, its range."""
+    try:
+        return engine.parse_options(options)
+    except ValidationError as err:
+        first = err.errors()[0]
+        name = str(first["loc"][0]) if first.get("loc") else ""
+        info = engine.Options.model_fields.get(name)
+        if info is not None and info.annotation is int:
+            low, high = option_bounds(info)
+            raise ServiceError("bad_range", option=name, min=low, max=high) from None
+        raise ServiceError("bad_option", option=name or "?") from None
 
 
 #: Leaving a running match needs this many seats: with fewer it is resigning.
@@ -59,7 +90,8 @@ class LobbyService:
     ) -> Match:
         """A lobby, or at once a running match when it needs no other player
         (a solo game; a daily challenge, always solo)."""
-        parsed, players, day = self._new_settings(game, options, players)
+        parsed, players, day = self._new_settings(game, options, players, reminder_hours, deadline_hours,
+                                                  deadline_policy)
         async with self.store.transaction() as tx:
             if await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -83,16 +115,23 @@ class LobbyService:
                 await self._start(tx, match_id)
             return await tx.match(match_id)
 
-    def _new_settings(self, game: str, options: dict | None, players: int | None):
-        """Validated options, the number of players, and the day of a daily challenge."""
+    def _new_settings(self, game: str, options: dict | None, players: int | None, reminder_hours: int = 24,
+                      deadline_hours: int | None = None, deadline_policy: str = "skip"):
+        """Validated options, the number of players, and the day of a daily
+        challenge. Every value is checked here, whatever the command's own
+        definition allowed: a forged payload skips that."""
         try:
             engine = engines.get(game)
         except KeyError:
             raise ServiceError("unknown_game", game=game) from None
-        try:
-            parsed = engine.parse_options(options)
-        except ValueError:
-            raise ServiceError("bad_options") from None
+        check_range("reminder", reminder_hours, *REMINDER_HOURS)
+        if deadline_hours is not None:
+            check_range("deadline", deadline_hours, *DEADLINE_HOURS)
+        if deadline_policy not in POLICIES:
+            raise ServiceError("bad_policy", policies=", ".join(POLICIES))
+        if players is not None:
+            check_range("players", players, engine.min_seats, engine.max_seats)
+        parsed = parse_options(engine, options)
         daily = bool(getattr(parsed, "daily", False))
         players = 1 if daily else players or (1 if engine.min_seats == 1 else engine.max_seats)
         if not engine.min_seats <= players <= engine.max_seats:
@@ -100,11 +139,12 @@ class LobbyService:
         return parsed, players, self.today() if daily else None
 
     async def check_new(self, *, guild_id: int | None, channel_id: int | None, game: str, host_id: int,
-                        options: dict | None = None, players: int | None = None) -> None:
+                        options: dict | None = None, players: int | None = None, reminder_hours: int = 24,
+                        deadline_hours: int | None = None, deadline_policy: str = "skip") -> None:
         """Refuse early what ``new_match`` would refuse (so that a refusal can
         be private before the public answer starts); ``channel_id`` None: a new
         thread, which has no match yet."""
-        _, _, day = self._new_settings(game, options, players)
+        _, _, day = self._new_settings(game, options, players, reminder_hours, deadline_hours, deadline_policy)
         async with self.store.transaction() as tx:
             if channel_id is not None and await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -124,10 +164,11 @@ class LobbyService:
 
     # -- seats -------------------------------------------------------------------
 
-    async def join(self, channel_id: int, user_id: int) -> tuple[Match, bool]:
-        """Take a seat; returns the match and whether a full lobby started."""
+    async def join(self, channel_id: int, user_id: int, match_id: int | None = None) -> tuple[Match, bool]:
+        """Take a seat; returns the match and whether a full lobby started.
+        ``match_id``: the lobby a button was made for (see :meth:`_open`)."""
         async with self.store.transaction() as tx:
-            match = await self._open(tx, channel_id)
+            match = await self._open(tx, channel_id, match_id)
             if match.status != "lobby":
                 raise ServiceError("already_running")
             if user_id in match.user_ids:
@@ -142,11 +183,11 @@ class LobbyService:
                 await self._start(tx, match.id)
             return await tx.match(match.id), started
 
-    async def leave(self, channel_id: int, user_id: int) -> Match:
+    async def leave(self, channel_id: int, user_id: int, match_id: int | None = None) -> Match:
         """Leave a lobby; or leave a running match of three or more seats
         (see :meth:`_leave_running`). With two seats leaving is resigning."""
         async with self.store.transaction() as tx:
-            match = await self._open(tx, channel_id)
+            match = await self._open(tx, channel_id, match_id)
             if user_id not in match.user_ids:
                 raise ServiceError("not_joined")
             if match.status != "lobby":
@@ -179,9 +220,9 @@ class LobbyService:
             await tx.update_match(match.id, status="finished", outcome=outcome, counter=match.counter + 1)
         return await tx.match(match.id)
 
-    async def start(self, channel_id: int, user_id: int) -> Match:
+    async def start(self, channel_id: int, user_id: int, match_id: int | None = None) -> Match:
         async with self.store.transaction() as tx:
-            match = await self._open(tx, channel_id)
+            match = await self._open(tx, channel_id, match_id)
             if match.status != "lobby":
                 raise ServiceError("already_running")
             if user_id != match.host_id:
@@ -252,8 +293,13 @@ class LobbyService:
                 await tx.add_timer(match.id, "deadline", seat, counter, match.timer_epoch, due)
 
     @staticmethod
-    async def _open(tx: Transaction, channel_id: int) -> Match:
+    async def _open(tx: Transaction, channel_id: int, match_id: int | None = None) -> Match:
+        """The channel's open match; with ``match_id`` (a button's), refused
+        as out of date unless it is that very match: an old lobby's button
+        never acts on the channel's next lobby."""
         match = await tx.open_match(channel_id)
+        if match_id is not None and (match is None or match.id != match_id):
+            raise Stale(match.id if match else None)
         if match is None:
             raise ServiceError("no_match")
         return match

@@ -394,6 +394,28 @@ class Interactions:
         handle = self._component_handle(user, message, custom_id, data, f"select {custom_id}")
         return await self._dispatch(handle, locale=locale, extra={"message": message.to_payload()})
 
+    async def forge(
+        self, user: FakeUser, message: FakeMessage, custom_id: str, *, values: Optional[list[Any]] = None,
+        component_type: int = 2, locale: Optional[str] = None,
+    ) -> InteractionHandle:
+        """A component with any custom_id and values on ``message``, as an
+        older version of the bot left it there (after an upgrade) or a
+        modified client sends it: the component is put on the message first if
+        it is not there (Discord only routes ids a message carries), and its
+        values are not checked against its options."""
+        if custom_id not in message.custom_ids():
+            if component_type == 2:
+                component: dict[str, Any] = {"type": 2, "style": 2, "label": "old", "custom_id": custom_id}
+            else:
+                options = [{"label": str(v), "value": str(v)} for v in values or ["0"]]
+                component = {"type": component_type, "custom_id": custom_id, "options": options}
+            message.components.append({"type": 1, "components": [component]})
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = list(values)
+        handle = self._component_handle(user, message, custom_id, data, f"forged {custom_id}")
+        return await self._dispatch(handle, locale=locale, extra={"message": message.to_payload()})
+
     async def submit_modal(
         self, user: FakeUser, opened_by: InteractionHandle, values: dict[str, Any], *, locale: Optional[str] = None
     ) -> InteractionHandle:

@@ -201,9 +201,12 @@ class InteractionResponses:
         handle = self._webhook_handle(call)
         body = call.body or {}
         original = handle.original
-        if original is not None and original.loading and handle.callback_type == DEFERRED_CHANNEL_MESSAGE:
+        if (original is not None and original.loading and not original.deleted
+                and handle.callback_type == DEFERRED_CHANNEL_MESSAGE):
             # The first follow-up after a thinking defer replaces the loading message and
-            # keeps the defer's ephemeral state.
+            # keeps the defer's ephemeral state. Once that placeholder was deleted, a
+            # follow-up is a message of its own with its own flags
+            # (discord/discord-api-docs#2739: fixed to work that way).
             edit_message(self.fake.world, original, body, call.files, self.fake.attachment_url)
             message = original
             await self.fake.emit_message("MESSAGE_UPDATE", message)

@@ -339,6 +339,9 @@ class FakeDiscord:
     ) -> InteractionHandle:
         return await self.interactions.select(user, message, custom_id, values, **kw)
 
+    async def forge(self, user: FakeUser, message: FakeMessage, custom_id: str, **kw: Any) -> InteractionHandle:
+        return await self.interactions.forge(user, message, custom_id, **kw)
+
     async def submit_modal(
         self, user: FakeUser, opened_by: InteractionHandle, values: dict[str, Any], **kw: Any
     ) -> InteractionHandle:
