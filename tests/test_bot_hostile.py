@@ -131,3 +131,76 @@ async def test_a_picker_control_on_a_public_board_never_turns_it_into_a_private_
         answer = await handle.wait_ephemeral()
         assert answer.ephemeral
         assert board.content == content and [a.filename for a in board.attachments] == files
+
+
+async def test_the_board_is_reposted_at_most_every_30_seconds(fake, table, clock):
+    w = fake.world
+    await table.open_match(w.alice, w.bob)
+
+    def posts() -> int:
+        return len([m for m in public_messages(fake, table.channel) if m.attachments])
+
+    boards = posts()
+    first = await (await table.command(w.alice, "game board")).wait_ephemeral()
+    assert posts() == boards + 1 and "<t:" not in first.content
+    again = await (await table.command(w.bob, "game board")).wait_ephemeral()
+    assert "<t:" in again.content and posts() == boards + 1
+    clock.advance(31)
+    await table.command(w.bob, "game board")
+    assert posts() == boards + 2
+
+
+async def test_at_most_five_new_matches_per_user_and_hour_in_a_server(fake, table, stored, clock):
+    w = fake.world
+    channel = w.channel("spiele")
+    for _ in range(5):
+        await table.command(w.alice, "game new", game="himmel-und-hoelle")  # each in a thread of its own
+    threads = len(w.threads)
+    answer = await (await fake.slash(w.alice, "game new", {"game": "himmel-und-hoelle"}, channel=channel)).wait_ephemeral()
+    await table.settle()
+    assert "<t:" in answer.content and len(w.threads) == threads
+    assert (await stored(6))[0] is None
+    clock.advance(3601)
+    await table.command(w.alice, "game new", game="himmel-und-hoelle")
+    assert len(w.threads) == threads + 1
+
+
+async def test_a_second_vote_of_the_same_player_pings_nobody_again(fake, table):
+    w = fake.world
+    await table.open_match(w.alice, w.bob)
+    await table.command(w.alice, "game cancel")
+    pings = [m for m in public_messages(fake, table.channel) if f"<@{w.bob.id}>" in m.content]
+    again = await (await table.command(w.alice, "game cancel")).wait_ephemeral()
+    assert again.content
+    assert [m for m in public_messages(fake, table.channel) if f"<@{w.bob.id}>" in m.content] == pings
+
+
+async def test_dms_opened_too_fast_fall_back_to_the_channel_and_back_off(fake, table, stored, bot):
+    """Discord's 40003 for one user: their secret choice is announced in the
+    channel (like closed DMs) and further DMs to them wait for a while."""
+    w = fake.world
+    fake.world.add_user("dave", locale="en-US")
+    dave = w.user("dave")
+    dave.dms_too_fast = True
+    users = [w.alice, w.bob, dave]
+    table.channel = w.channel("spiele")
+    for user in users:
+        await table.command(user, "game language", language="en")
+    await table.command(w.alice, "game new", game="toy", here=True, players=3)
+    lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
+    for user in users[1:]:
+        await table.run(await fake.click(user, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
+    match, _ = await stored()
+    leader = next(u for u in users if u.id == match.user(engines_toy_leader(match)))
+    picker = await table.open_picker(leader)
+    for label in ("Seat 1", "Seat 2", "Seat 3", "Lucky 1", "Submit"):
+        await table.choose(leader, picker, label)
+    assert not table.dms(dave)
+    assert any(f"<@{dave.id}>" in m.content and "DM" in m.content for m in public_messages(fake, table.channel))
+    assert not bot.service.limits.dm_allowed(dave.id)
+
+
+def engines_toy_leader(match) -> int:
+    import engines
+
+    return engines.get("toy").load_state(match.state).leader

@@ -27,6 +27,8 @@ log = logging.getLogger("brettbote")
 
 #: Discord's answers for a user who takes no DMs (closed, or no shared server).
 DM_CLOSED_CODES = {50007, 50278}
+#: "You are opening direct messages too fast."
+DM_TOO_FAST = 40003
 
 
 class Announcer:
@@ -150,20 +152,26 @@ class Announcer:
 
     async def dm(self, user_id: int, content: str, **kwargs: Any) -> bool:
         """Send a DM; False when it could not be delivered. A user who does
-        not take DMs is remembered (plain turn notices then skip the DM)."""
+        not take DMs is remembered (plain turn notices then skip the DM); when
+        Discord says DMs are being opened too fast (40003), DMs to that user
+        wait, longer each time, and the callers fall back as for closed DMs."""
+        limits = self.service.limits
+        if not limits.dm_allowed(user_id):
+            return False
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             channel = user.dm_channel or await user.create_dm()
             await channel.send(content, **kwargs)
-        except discord.Forbidden as err:
+        except discord.HTTPException as err:
             if err.code in DM_CLOSED_CODES:
                 await self.store.update_user(user_id, dm_closed=1)
+            elif err.code == DM_TOO_FAST:
+                limits.dm_too_fast(user_id)
+                log.info("DMs to %s are being opened too fast: backing off", user_id)
             else:
-                log.warning("DM to %s refused: %s", user_id, err.code)
+                log.warning("DM to %s failed: %s %s", user_id, err.status, err.code)
             return False
-        except discord.HTTPException as err:
-            log.warning("DM to %s failed: %s", user_id, err.status)
-            return False
+        limits.dm_delivered(user_id)
         await self.store.update_user(user_id, dm_closed=0)
         return True
 

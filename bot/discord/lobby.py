@@ -29,6 +29,8 @@ class LobbyCog(Room, name="lobby"):
             raise ServiceError("guild_only")
         target = interaction.channel
         in_thread = not here and isinstance(target, discord.TextChannel)
+        limit = self.service.limits.new_match(interaction.guild_id, interaction.user.id)
+        self.service.limits.window(*limit)
         await self.service.check_new(
             guild_id=interaction.guild_id, channel_id=None if in_thread else interaction.channel_id, game=game,
             host_id=interaction.user.id, options=options, players=players, reminder_hours=reminder_hours,
@@ -52,6 +54,7 @@ class LobbyCog(Room, name="lobby"):
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, deadline_policy=deadline_policy,
             players=players, options=options,
         )
+        self.service.limits.count(limit[0])
         lobby = present.lobby_post(match, locale)
         if target.id != interaction.channel_id:
             await self.announcer.post(target.id, lobby)

@@ -11,6 +11,7 @@ from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
 from bot.play.errors import Outdated, ServiceError, Stale
+from bot.play.limits import BOARD_REPOST_SECONDS
 from bot.store import Match
 
 
@@ -43,6 +44,7 @@ class PlayCog(Room, name="play"):
             lobby = present.lobby_post(match, locale)
             await interaction.edit_original_response(content=lobby.content)
             return
+        self.service.limits.every(("board", match.id), BOARD_REPOST_SECONDS, "board_too_soon")
         await self.announcer.post_board(match)
         await interaction.edit_original_response(content="⬇")
 

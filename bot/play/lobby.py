@@ -17,6 +17,7 @@ from engines import Result
 from engines.contract import option_bounds
 from bot.play.clock import Clock
 from bot.play.errors import ServiceError, Stale
+from bot.play.limits import MATCHES_PER_HOUR, Limits
 from bot.play.moves import current_scores, daily_seed
 from bot.store import Match, Store, Transaction
 
@@ -72,11 +73,12 @@ AUTOPILOT_MIN_SEATS = 3
 
 class LobbyService:
     def __init__(self, store: Store, rng: random.Random | None = None, clock: Clock | None = None,
-                 abandon_days: float = ABANDON_DAYS) -> None:
+                 abandon_days: float = ABANDON_DAYS, matches_per_hour: int = MATCHES_PER_HOUR) -> None:
         self.store = store
         self._rng = rng or random.SystemRandom()
         self.clock = clock or Clock()
         self.abandon_seconds = abandon_days * DAY
+        self.limits = Limits(self.clock, matches_per_hour=matches_per_hour)
 
     def today(self) -> str:
         return datetime.fromtimestamp(self.clock.now(), timezone.utc).date().isoformat()

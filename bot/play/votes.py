@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.play.errors import ServiceError
 from bot.store import Match, Transaction
 
 CANCEL = "cancel"
@@ -43,7 +44,11 @@ def missing_users(match: Match, kind: str) -> list[int]:
 
 
 async def cast(tx: Transaction, match: Match, seat: int, kind: str) -> Match:
-    """The seat votes for ``kind`` now; returns the match with its votes."""
+    """The seat votes for ``kind`` now; returns the match with its votes. A
+    second vote of the same seat while its first still counts is refused, so
+    the others are asked (pinged) once per vote, not once per click."""
+    if seat in tally(match, kind).voted:
+        raise ServiceError("vote_pending")
     await tx.cast_vote(match.id, kind, seat, match.counter)
     return await tx.match(match.id)
 

@@ -7,6 +7,7 @@ from typing import Any, Optional
 from .api import ApiCall, Reply, Route
 from .errors import (
     CANNOT_DM_USER,
+    OPENING_DMS_TOO_FAST,
     UNKNOWN_CHANNEL,
     UNKNOWN_MEMBER,
     UNKNOWN_MESSAGE,
@@ -204,6 +205,8 @@ async def typing(call: ApiCall) -> Any:
 def _check_can_send(call: ApiCall, channel: FakeChannel) -> None:
     if channel.type == DM and channel.recipient is not None and channel.recipient.dms_closed:
         raise DiscordAPIError(403, CANNOT_DM_USER, "Cannot send messages to this user")
+    if channel.type == DM and channel.recipient is not None and channel.recipient.dms_too_fast:
+        raise DiscordAPIError(403, OPENING_DMS_TOO_FAST, "You are opening direct messages too fast")
     if channel.is_thread and (channel.archived or channel.locked):
         if channel.locked:
             raise DiscordAPIError(403, 50083, "Thread is archived")

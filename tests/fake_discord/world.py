@@ -85,6 +85,8 @@ class FakeUser:
     locale: str = "en-US"
     # A user who blocks DMs: opening the DM channel works, sending fails with 50007.
     dms_closed: bool = False
+    # Discord refuses DMs to this user for now: "You are opening direct messages too fast" (40003).
+    dms_too_fast: bool = False
     bot: bool = False
 
     @property
