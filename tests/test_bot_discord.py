@@ -264,9 +264,11 @@ async def test_a_board_post_lost_in_a_crash_is_made_at_the_next_start(fake, db, 
         table = Table(fake, bot)
         await table.open_match(w.alice, w.bob)
         await table.turn(w.alice, "Zug beenden")
-        posts = len(table.boards())
+        lost = table.board()
+    lost.deleted = True  # as if the bot died before the post reached Discord
+    posts = len(table.boards())
     store = await SqliteStore.open(db)
-    async with store.transaction() as tx:  # as if the bot died before posting
+    async with store.transaction() as tx:
         await tx.update_match(1, board_due=1)
     await store.close()
     async with started(fake, db) as bot:

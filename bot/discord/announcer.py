@@ -18,6 +18,7 @@ from bot.discord import present
 from bot.discord.locales import Locales
 from bot.discord.present import Payload
 from bot.discord.messages import t
+from bot.faults import crash_point
 from bot.play.moves import MoveOutcome
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
@@ -27,6 +28,8 @@ log = logging.getLogger("brettbote")
 
 #: Discord's answers for a user who takes no DMs (closed, or no shared server).
 DM_CLOSED_CODES = {50007, 50278}
+#: How many recent messages of a match channel are searched for orphan boards.
+ORPHAN_SCAN = 50
 #: "You are opening direct messages too fast."
 DM_TOO_FAST = 40003
 
@@ -73,10 +76,16 @@ class Announcer:
         ]
         payload = present.board_post(match, locale, events=since, totals=totals, notes=notes)
         channel = await self.channel(match.channel_id)
-        message = await channel.send(**payload.send_kwargs())
+        # The post a move owes (its intent is recorded as board_due in the
+        # move's transaction) carries a nonce made from the match and move:
+        # sent again after a crash, Discord returns the first message instead
+        # of a second board. A re-post on request gets a fresh nonce.
+        nonce = f"b{match.id}.{match.counter}"[:25] if match.board_due else None
+        message = await channel.send(**payload.send_kwargs(), **({"nonce": nonce} if nonce else {}))
+        crash_point("board_sent")
         previous = (match.board_channel_id, match.board_message_id)
         await self.service.mark_board(match.id, channel.id, message.id, match.counter)
-        if previous[1]:
+        if previous[1] and previous[1] != message.id:
             await self.strip_buttons(*previous)
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
@@ -144,9 +153,23 @@ class Announcer:
 
     async def reconcile(self) -> None:
         """After a crash between a move and its announcement, post the board
-        that was never posted."""
+        that was never posted (or, within Discord's nonce window, find the one
+        that was sent but not recorded), and take the buttons off any other
+        board of that match: one live board per match."""
         for match in await self.service.unannounced():
             await self.safely(self.post_board(match), "board post after restart", match)
+            await self.safely(self.strip_orphans(await self.service.get(match.id)), "orphan boards", match)
+
+    async def strip_orphans(self, match: Match) -> None:
+        """Boards of ``match`` among the channel's recent messages that are not
+        its recorded board (sent before a crash, after the nonce window)."""
+        channel = await self.channel(match.channel_id)
+        async for message in channel.history(limit=ORPHAN_SCAN):
+            if message.author.id != self.client.user.id or message.id == match.board_message_id:
+                continue
+            ids = [getattr(c, "custom_id", None) or "" for row in message.components for c in getattr(row, "children", [])]
+            if any(i.startswith("bb:b:") and i.split(":")[3:4] == [str(match.id)] for i in ids):
+                await self.strip_buttons(channel.id, message.id)
 
     # -- to one player -------------------------------------------------------------
 

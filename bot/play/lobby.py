@@ -273,7 +273,9 @@ class LobbyService:
         match = await tx.match(match_id)
         engine = engines.get(match.game)
         state = engine.setup(len(match.seats), match.seed, match.options)
-        await tx.update_match(match_id, status="running", state=engine.dump_state(state))
+        # board_due: the intent of the first board post, so a crash before it
+        # is recorded is repaired at the next start (see the announcer)
+        await tx.update_match(match_id, status="running", state=engine.dump_state(state), board_due=1)
         await self.open_decisions(tx, await tx.match(match_id), engine.to_act(state))
 
     async def open_decisions(self, tx: Transaction, match: Match, seats: list[int]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any, Optional
 
 from .api import ApiCall, Reply, Route
@@ -227,7 +228,14 @@ async def post_message(call: ApiCall) -> Any:
         or body.get("poll")
     ):
         raise DiscordAPIError(400, 50006, "Cannot send an empty message")
+    key = (channel.id, str(body.get("nonce")))
+    if body.get("enforce_nonce") and body.get("nonce") is not None:
+        seen = call.fake.nonces.get(key)
+        if seen is not None and time.monotonic() - seen[0] < call.fake.nonce_window and not seen[1].deleted:
+            return seen[1].to_payload()  # the same send again: the first message, nothing new
     message = create_message(call.world, channel, call.world.bot_user, body, call.files, call.fake.attachment_url)
+    if body.get("nonce") is not None:
+        call.fake.nonces[key] = (time.monotonic(), message)
     await call.fake.emit_message("MESSAGE_CREATE", message)
     return message.to_payload()
 

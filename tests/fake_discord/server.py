@@ -62,6 +62,11 @@ class FakeDiscord:
         # Discord answers a body that breaks its schema with 400/50035; off by default so a
         # spec quirk cannot break a test run, but every violation is still recorded.
         self.reject_invalid = reject_invalid
+        # Discord keeps a message's nonce for a few minutes: a second send with
+        # the same nonce and enforce_nonce returns the first message. A test
+        # sets this to 0 to stand for a retry after a longer outage.
+        self.nonce_window = 300.0
+        self.nonces: dict[tuple[int, str], tuple[float, Any]] = {}
         self.commands = CommandRegistry(self.world.application_id, self.world.snowflake)
         self.gateway = Gateway(self, heartbeat_interval_ms=heartbeat_interval_ms)
         self.interactions = Interactions(self, ack_deadline=ack_deadline, token_lifetime=token_lifetime)

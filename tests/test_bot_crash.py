@@ -1,0 +1,93 @@
+"""The bot killed (SIGKILL, as ``kill -9``) at the worst moment, as a real
+process against the fake Discord, then started again: nothing is lost and
+nothing is doubled."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sqlite3
+import sys
+from pathlib import Path
+from typing import AsyncIterator
+
+import pytest
+from fake_discord import FakeDiscord
+
+from bot.faults import VARIABLE
+from bot.store import SqliteStore
+
+
+@contextlib.asynccontextmanager
+async def bot_process(fake: FakeDiscord, db: Path, crash_at: str | None = None) -> AsyncIterator[asyncio.subprocess.Process]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BRETTBOTE_"))}
+    env.update(DISCORD_TOKEN=fake.token, DISCORD_API_BASE=fake.api_url, DISCORD_GATEWAY_URL=fake.gateway_url,
+               BRETTBOTE_DB=str(db))
+    if crash_at:
+        env[VARIABLE] = crash_at
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", cwd=db.parent, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+    )
+    try:
+        yield proc
+    finally:
+        if proc.returncode is None:
+            proc.terminate()
+            try:
+                await asyncio.wait_for(proc.wait(), 20)
+            except asyncio.TimeoutError:
+                proc.kill()
+                await proc.wait()
+
+
+async def stored_match(db: Path):
+    store = await SqliteStore.open(db)
+    try:
+        return await store.get_match(1)
+    finally:
+        await store.close()
+
+
+def live_boards(fake: FakeDiscord, channel) -> list:
+    return [m for m in fake.messages(channel) if m.attachments and any(":act:" in c for c in m.custom_ids())]
+
+
+@pytest.mark.parametrize("window", [300.0, 0.0], ids=["retry-within-the-nonce-window", "after-a-long-outage"])
+async def test_killed_between_sending_the_board_and_recording_it(tmp_path, window):
+    """Within Discord's nonce window the retry returns the first post; after
+    it, the retry makes a new post and the orphan loses its buttons. Either
+    way one live board, and it is the recorded one."""
+    db = tmp_path / "brettbote.sqlite3"
+    async with FakeDiscord() as fake:
+        w = fake.world
+        channel = w.channel("spiele")
+        async with bot_process(fake, db, crash_at="board_sent") as proc:
+            await fake.wait_until(lambda: fake.commands.list(None), timeout=20, what="commands synced")
+            lobby = await (await fake.slash(w.alice, "game new", {"game": "himmel-und-hoelle", "here": True},
+                                            channel=channel)).wait_response(timeout=10)
+            join = next(c for c in lobby.custom_ids() if ":join:" in c)
+            await fake.click(w.bob, lobby, join)
+            assert await asyncio.wait_for(proc.wait(), 20) == -9  # killed right after sending the first board
+        assert len(live_boards(fake, channel)) == 1
+        assert (await stored_match(db)).board_message_id is None  # sent, never recorded
+        fake.nonce_window = window
+        async with bot_process(fake, db):
+            recorded = await fake.wait_until(_recorded(db), timeout=20, what="the board recorded after the restart")
+            await fake.wait_until(lambda: len(live_boards(fake, channel)) == 1 or None, timeout=10, what="one live board")
+        boards = [m for m in fake.messages(channel) if m.attachments]
+        assert len(boards) == (1 if window else 2)
+        assert [m.id for m in live_boards(fake, channel)] == [recorded]
+
+
+def _recorded(db: Path):
+    """A check for wait_until (which polls synchronously): the board's message
+    id once the match has one recorded and owes no post."""
+
+    def check():
+        with sqlite3.connect(db) as conn:
+            row = conn.execute("SELECT board_message_id, board_due FROM matches WHERE id=1").fetchone()
+        return row[0] if row and row[0] and not row[1] else None
+
+    return check
