@@ -355,7 +355,7 @@ def test_move_exactly_n_fields_in_any_of_8_directions_over_empty_fields_on_the_b
 
 
 def test_move_the_tile_blocks_stones():
-    """Decision: a stone neither passes nor lands on the tile."""
+    """RULINGS: a stone neither passes nor lands on the tile."""
     s, _ = marked({"B4": "OOO", "A7": "B"}, tile="D4", facing="S")  # 1 S, 2 W: B4 moves 2
     assert rules.current_mark(s).arrow == 2
     moves = {a.direction for a in E.legal_actions(s, 0) if isinstance(a, MoveStone)}
@@ -364,6 +364,42 @@ def test_move_the_tile_blocks_stones():
     assert rules.current_mark(s).arrow == 3
     moves = {a.direction for a in E.legal_actions(s, 0) if isinstance(a, MoveStone)}
     assert "E" not in moves and "N" in moves  # not over it
+
+
+def test_ruling_the_tile_occupies_its_field():
+    """RULINGS, Halleluja: no stone crosses the tile or lands on it, and the
+    tile never slides onto or across a stack (straight or diagonal)."""
+    s = pos({"E3": "OOO", "D6": "BBB", "A4": "GGG", "G1": "VVV"}, tile="D4")
+    slides = {(a.direction, a.distance) for a in E.legal_actions(s, 0) if isinstance(a, SlideTile)}
+    assert ("NE", 1) not in slides and ("NE", 2) not in slides  # E3 is in the way
+    assert ("S", 1) in slides and ("S", 2) not in slides and ("S", 3) not in slides  # D6 stops it
+    assert ("W", 2) in slides and ("W", 3) not in slides  # not onto A4
+    # Tile facing N (1 N, 2 E, 3 S, 4 W): Blue's D6 is marked by arrow 3 and
+    # may not move 3 north over the tile on D4.
+    s, _ = marked({"D6": "BBB", "A1": "OOO"}, tile="D4", facing="N")
+    assert rules.current_mark(s).field == "D6" and E.to_act(s) == [1]
+    moves = {a.direction for a in E.legal_actions(s, 1) if isinstance(a, MoveStone)}
+    assert "N" not in moves and "W" in moves
+    # Tile facing S (1 S): Blue's D5 moves 1 and may not land on the tile.
+    s, _ = marked({"D5": "BBB", "A1": "OOO"}, tile="D4", facing="S")
+    assert rules.current_mark(s).field == "D5"
+    moves = {a.direction for a in E.legal_actions(s, 1) if isinstance(a, MoveStone)}
+    assert "N" not in moves and "S" in moves
+
+
+def test_ruling_buried_stones_count_as_on_the_board():
+    """RULINGS, Halleluja: "stones on the board" counts every stone of every
+    stack, buried ones too: Blue's only stone lies under a violet angel, yet
+    three colours remain, Blue still has stones and is not skipped."""
+    s, events = first_stone_onto({"D3": "OOO", "D2": "G", "A1": "BV", "G7": "V"}, "D2", "N")
+    assert code(s, "D2") == "o" and code(s, "A1") == "BV"
+    assert not s.over and s.end_reason == ""
+    assert "ev_player_skipped" not in keys(events)
+    assert s.active == 1 and E.to_act(s) == [1] and E.eliminated(s) == []
+    # three players: Blue, all covered, still moves the tile in its turn
+    s, _ = marked({"D3": "OOO", "D2": "G", "A1": "BV", "G7": "VV"}, tile="D4", facing="N", seats=3)
+    s, events = E.apply(s, 0, MoveStone(field="D3", direction="N"))
+    assert not s.over and "ev_player_skipped" not in keys(events) and s.active == 1
 
 
 def test_move_the_owner_decides_even_out_of_turn():

@@ -165,6 +165,14 @@ def test_2_2_fate_tiles_four_colours_each_every_colour_four_times():
     assert Counter(c for sides in FATE_TILES.values() for c in sides) == {c: 4 for c in COLOURS}
 
 
+def test_ruling_fate_tile_6_has_yellow_opposite_blue():
+    """hektor-data.md (corrected): tile 6 is green, blue, purple, yellow
+    clockwise from north, so yellow faces blue as in the worked example."""
+    assert FATE_TILES[6] == ("green", "blue", "purple", "yellow")
+    opposite = {(t[i], t[(i + 2) % 4]) for t in FATE_TILES.values() for i in range(4)}
+    assert ("yellow", "blue") in opposite and ("blue", "yellow") in opposite
+
+
 # -- 3.0 Spielvorbereitung -------------------------------------------------------
 
 
@@ -484,27 +492,49 @@ def test_5_4_worked_example_thomas_9_lin_11():
     assert rules.score(lin, "blue", "Acamas") == 11
 
 
-def test_5_4_worked_example_played_to_the_end():
-    """The worked example through the engine. Its tile has yellow opposite
-    blue, which none of the reconstructed tiles has (hektor-data.md), so the
-    state carries the example's tile."""
-    thomas = [P("yellow3"), P("yellow4"), P("yellow2"), P("red1")]
-    lin = [P("blue1", hero="Acamas"), P("purple3", favour=True), P("green1"), P("red4", favour=True)]
-    s = battle(played=(thomas, lin), hands=(["blue2"], ["blue3"]), heroes=("Aias", None), turns=(3, 3),
-               sides=["yellow", "green", "blue", "red"], phase="card", favour=(3, 1))
-    before_trojan_stack = len(s.stacks[TROJANS][1])
-    s, events = act(s, (GREEKS, Play(card="blue2")), (TROJANS, Skip()), (TROJANS, Play(card="blue3")))
-    assert E.to_act(s) == [TROJANS]  # 12 : 17 superiority, Lin may turn
-    s, events = E.apply(s, TROJANS, Rotate(by=0))
+def test_ruling_fate_tile_6_worked_example_played_through_the_real_tile():
+    """The worked example (5.4) through the engine from the opening, with the
+    real fate tile 6 (hektor-data.md): Thomas (Greeks) turns it so that yellow
+    faces him, which leaves blue facing Lin (Trojans)."""
+    s = E.setup(2, 11)
+    # Thomas: vanguard red slinger from stack 1, then yellow 3, 4, 2 and blue 2;
+    # Lin: vanguard blue slinger, then purple 3, green 1, red 4, blue 3. Top = last.
+    s.stacks[GREEKS][1] = filler(7) + ["blue2", "yellow2", "yellow4", "yellow3", "red1"]
+    s.stacks[TROJANS][1] = filler(7) + ["blue3", "red4", "green1", "purple3", "blue1"]
+    s.hero_stacks[GREEKS] = [h for h in HEROES[GREEKS] if h != "Aias"] + ["Aias"]
+    s.hero_stacks[TROJANS] = [h for h in HEROES[TROJANS] if h != "Acamas"] + ["Acamas"]
+    s.fate_stack = [f for f in s.fate_stack if f != 6] + [6]
+    s, _ = act(s, (GREEKS, Vanguard(stack=1)))
+    assert s.battle.number == 1 and s.battle.fate.tile == 6
+    s, _ = act(s, (GREEKS, Orient(colour="yellow")))
+    assert (s.battle.fate.colour_of(GREEKS), s.battle.fate.colour_of(TROJANS)) == ("yellow", "blue")
+    assert sorted(s.battle.hands[GREEKS]) == ["blue2", "yellow2", "yellow3", "yellow4"]
+    assert s.battle.heroes == ["Aias", "Acamas"]
+    lin = [
+        [Deploy(target=0), Play(card="purple3")],  # Acamas on the blue slinger
+        [Upgrade(target=1), Play(card="green1")],  # favour on the purple peltast
+        [Skip(), Play(card="red4")],
+        [Upgrade(target=3), Play(card="blue3")],  # favour on the red hoplite
+    ]
+    events: list = []
+    for thomas, turn in zip(["yellow3", "yellow4", "yellow2", "blue2"], lin):
+        s, ev = act(s, (GREEKS, Skip()), (GREEKS, Play(card=thomas)))
+        events += ev
+        s, ev = act(s, *[(TROJANS, a) for a in turn])
+        events += ev
+        assert E.to_act(s) == [TROJANS]  # Lin is stronger after every pair and leaves the tile
+        s, ev = E.apply(s, TROJANS, Rotate(by=0))
+        events += ev
     won = next(e for e in events if e.key == "ev_battle_won")
     assert won.params == {"winner": TROJANS, "loser": GREEKS, "winner_score": 11, "loser_score": 9}
     assert any(e.key == "ev_reveal_hero" and e.params == {"side": GREEKS, "hero": "Aias"} for e in events)
     assert s.report.scores == [9, 11] and s.report.heroes == ["Aias", "Acamas"]
+    assert s.report.fate == ["yellow", "blue"]
     # the loser's played cards leave the game; the shown Aias returns
     assert sorted(s.discards[GREEKS]) == sorted(["yellow3", "yellow4", "yellow2", "red1", "blue2"])
     assert "Aias" in s.hero_stacks[GREEKS]
     # the winner's cards go back onto the battle stack, Acamas and the tokens back
-    assert len(s.stacks[TROJANS][1]) == before_trojan_stack + 5
+    assert len(s.stacks[TROJANS][1]) == 7 + 5
     assert "Acamas" in s.hero_stacks[TROJANS] and s.favour[TROJANS] == 3
     assert s.attacker == TROJANS and s.battle_no == 2
 
@@ -625,9 +655,37 @@ def test_5_4_retreat_extra_losses_come_from_the_home_stack_when_short():
     assert len(s.stacks[GREEKS][HOME]) == 10
 
 
-def test_decision_retreat_extra_losses_are_not_chosen_from_the_hand():
-    """The hand cards are shuffled into the battle stack before the extra
-    losses are taken, so over many seeds other cards are lost too."""
+def test_ruling_used_stack_extra_losses_alone_do_not_use_the_home_stack():
+    """RULINGS, "used" stack: a stack is used if it supplied a card in the
+    battle (vanguard, hand, a fallback draw). Extra retreat losses taken from
+    the home stack do not make it used, so it is not checked this time."""
+    stacks = [[filler(6), [], filler(12), filler(12)], [filler(12) for _ in range(4)]]
+    played = ([P("red1"), P("red1"), P("red1"), P("red1")], [P("blue2")] * 5)
+    s = battle(played=played, hands=(["yellow4"], []), shame=(3, 0), stacks=stacks, turns=(3, 4),
+               attacker=TROJANS, active=GREEKS)
+    s, events = E.apply(s, GREEKS, Retreat())
+    extra = next(e for e in events if e.key == "ev_extra_lost").params["cards"]
+    assert len(extra) == 3 and len(s.stacks[GREEKS][HOME]) == 4  # two came from the home stack
+    assert "ev_home_lost" not in keys(events)
+    assert s.phase == "vanguard" and s.battle_no == 2 and not s.emptied[GREEKS][HOME]
+
+
+def test_ruling_used_stack_a_single_fallback_draw_uses_the_home_stack():
+    """RULINGS: a home stack that supplied one fallback draw is used and is
+    checked for fewer than 5 cards."""
+    stacks = [[filler(5), [], filler(12), filler(12)], [filler(12) for _ in range(4)]]
+    s = battle(**TURN_2, hands=(filler(3), filler(3)), stacks=stacks)
+    assert not s.battle.used[GREEKS][HOME]
+    s, _ = act(s, (GREEKS, Discard(card=s.battle.hands[GREEKS][0])))
+    assert s.battle.used[GREEKS][HOME] and len(s.stacks[GREEKS][HOME]) == 4
+    s, events = act(s, (GREEKS, Play(card=s.battle.hands[GREEKS][0])), (TROJANS, Retreat()))
+    assert "ev_home_lost" in keys(events) and s.phase == "over" and E.result(s).winners == [TROJANS]
+
+
+def test_ruling_retreat_extra_losses_are_not_chosen_from_the_hand():
+    """RULINGS, retreat: the hand cards are shuffled into the battle stack
+    before the extra losses are taken from its top, so over many seeds other
+    cards are lost too."""
     lost_only_hand = 0
     for seed in range(20):
         s = battle(played=([P("red1")], [P("blue2")]), hands=(["yellow4"] * 4, filler(4)), shame=(1, 0),
@@ -698,7 +756,7 @@ def test_decision_front_remnants_reach_the_home_stack_before_it_is_checked():
     assert s.phase == "vanguard"
 
 
-def test_decision_a_vanguard_from_another_stack_makes_it_used():
+def test_ruling_used_stack_a_vanguard_from_another_stack_makes_it_used():
     s = E.setup(2, 5)
     s.stacks[GREEKS][3] = s.stacks[GREEKS][3][:5]
     s.stacks[GREEKS][3][-1] = "red1"

@@ -23,7 +23,9 @@ def check_invariants(state, events) -> None:
     fields = Counter(d.field for d in state.dice)
     assert sum(1 for n in fields.values() if n == 2) <= 1, "two conflicts at once"
     for side in (0, 1):
-        dice = sum(1 for d in state.dice if d.side == side) + state.start[side] + len(state.goal[side]) - state.filled[side]
+        # RULINGS "Filling up": the filled-up 6s are the side's own dice, so it
+        # never shows more than five.
+        dice = sum(1 for d in state.dice if d.side == side) + state.start[side] + len(state.goal[side])
         assert dice == 5
         assert len(state.goal[side]) <= 3
         assert 0 in state.hands[side]
@@ -53,5 +55,6 @@ def test_random_games_keep_the_invariants_and_end(seed):
         assert steps < STEP_LIMIT, "game did not end"
     result = E.result(state)
     assert result is not None and state.over
-    assert max(len(g) for g in state.goal) == 3
+    # RULINGS "Both play areas empty": end ③ may come before any Zielfeld is full.
+    assert max(len(g) for g in state.goal) == 3 or (state.end_reason == "empty" and not state.dice)
     assert result.scores == [sum(g) for g in state.goal]

@@ -114,14 +114,75 @@ def test_phase1_no_action_points_ends_the_game_and_rival_fills_up_with_sixes():
     assert any(e.key == "ev_fill_up" for e in events)
 
 
-def test_spielende_3_empty_play_area_rival_still_fills_up():
-    """RULINGS: 0 AP ends the game and the other side fills up, also when it
-    has no die in the play area either (the rulebook's end ③)."""
-    s = pos([], active=HELL, ap=1, goal=([6, 2], [3]))
-    s, _ = E.apply(s, HELL, EndTurn())  # Heaven begins its turn without a die in play
+def _shown(state: State, side: int) -> int:
+    """Every die of ``side`` on the table: play area, Startfeld and Zielfeld."""
+    return sum(1 for d in state.dice if d.side == side) + state.start[side] + len(state.goal[side])
+
+
+def test_ruling_filling_up_uses_own_remaining_dice():
+    """RULINGS, Filling up: the 6s are the side's own remaining dice, play
+    area first, then Startfeld; a side never shows more than its 5 dice."""
+    s = pos([(HEAVEN, "B5", 2)], active=HEAVEN, goal=([4], [5]))
+    s, events = E.apply(s, HEAVEN, EndTurn())
     assert s.over and s.end_reason == "stuck"
-    assert s.goal == [[6, 2, 6], [3]] and s.filled == [1, 0]
-    assert E.result(s).scores == [14, 3] and E.result(s).winners == [HELL]
+    assert s.goal[HEAVEN] == [5, 6, 6] and s.filled == [0, 2]
+    assert die(s, HEAVEN, "B5") is None  # the die in play went into the Zielfeld ...
+    assert s.start[HEAVEN] == 2  # ... and one from the Startfeld (3 were there)
+    assert _shown(s, HEAVEN) == 5 and _shown(s, HELL) == 5
+
+
+def test_ruling_filling_up_takes_the_dice_in_play_nearest_the_zielfeld_first():
+    """Decision: of several dice in play, those nearest the Zielfeld fill up."""
+    s = pos([(HELL, "A3", 1), (HELL, "C9", 2), (HELL, "B7", 5), (HEAVEN, "A1", 4)], active=HELL, ap=0, goal=([6], []))
+    s.dice = [d for d in s.dice if d.side == HELL]  # Heaven's last die left the play area
+    s.start[HEAVEN] += 1
+    s, _ = E.apply(s, HELL, EndTurn())
+    assert s.over and s.end_reason == "stuck"
+    assert s.goal[HELL] == [6, 6, 6] and s.filled == [2, 0]
+    assert [(d.field, d.value) for d in s.dice] == [("A3", 1)] and s.start[HELL] == 1
+    assert _shown(s, HELL) == 5
+
+
+def test_ruling_both_play_areas_empty_ends_the_game_at_once():
+    """RULINGS, Both play areas empty: the moment the last die leaves the play
+    area, mid-turn, the game ends; nobody fills up."""
+    s = pos([(HELL, "A1", 3)], ap=2, goal=([6, 2], [3]))
+    s, events = E.apply(s, HELL, Return(side=HELL, at="A1"))
+    assert s.over and s.end_reason == "empty" and E.to_act(s) == []
+    assert s.goal == [[6, 2], [3]] and s.filled == [0, 0]
+    assert E.result(s).scores == [8, 3] and E.result(s).winners == [HELL]
+    assert "ev_fill_up" not in [e.key for e in events] and events[-1].key == "ev_game_over"
+
+
+def test_ruling_both_play_areas_empty_when_the_last_die_enters_a_zielfeld():
+    s = pos([(HELL, "B10", 4)], ap=3, goal=([6], [2, 5]))
+    s, _ = E.apply(s, HELL, Finish(side=HELL, at="B10"))
+    assert s.over and s.end_reason == "empty"
+    assert s.goal == [[6, 4], [2, 5]] and s.filled == [0, 0]
+    assert E.result(s).scores == [10, 7]
+
+
+def test_ruling_both_play_areas_empty_by_a_bonus_action_point():
+    # Heaven attacks B1 with a 1 and loses: its die goes home; Hell's bonus AP
+    # takes its own last die back to the Startfeld: both play areas are empty.
+    s = pos([(HELL, "B1", 3), (HEAVEN, "B2", 1)], active=HEAVEN, goal=([5], [4]))
+    s = play(s, (HEAVEN, Move(side=HEAVEN, src="B2", dst="B1")))
+    s, _ = conflict(s, 5, 0)
+    assert s.pending == "bonus" and E.to_act(s) == [HELL] and [d.side for d in s.dice] == [HELL]
+    s, events = E.apply(s, HELL, Return(side=HELL, at="B1"))
+    assert s.over and s.end_reason == "empty" and s.filled == [0, 0]
+    assert E.result(s).scores == [5, 4]
+
+
+def test_ruling_both_play_areas_empty_at_turn_start_nobody_fills_up():
+    """A turn that starts with 0 AP while the other side has no die in play
+    either is end 3, not end 2: no 6s for anybody."""
+    s = pos([], active=HELL, ap=1, goal=([6, 2], [3]))
+    s, events = E.apply(s, HELL, EndTurn())  # Heaven begins its turn without a die in play
+    assert s.over and s.end_reason == "empty"
+    assert s.goal == [[6, 2], [3]] and s.filled == [0, 0]
+    assert E.result(s).scores == [8, 3] and E.result(s).winners == [HELL]
+    assert "ev_fill_up" not in [e.key for e in events]
 
 
 # -- Phase 2, 1. Bewegung ---------------------------------------------------------

@@ -5,6 +5,16 @@ the engine calls them only on a copy, so ``Engine.apply`` stays pure. Section
 names refer to ``rules/halleluja.md``; the points it marks (R) live in
 :mod:`engines.halleluja.reconstruction`.
 
+Settled by RULINGS (Halleluja):
+
+- The number tile occupies its field: a stone neither passes nor lands on it
+  (:func:`stone_moves`), and the tile never slides onto or across a stack
+  (:func:`tile_slides`).
+- "Stones on the board" counts every stone of every stack, buried ones too
+  (:func:`colours_on_board`, :func:`has_stones`): for the end conditions and
+  for skipping a player; a player whose stones are all covered still moves
+  the tile.
+
 Decisions where the reconstruction is silent:
 
 - Setup is a sequence of small decisions: the starting player (seat 0) puts
@@ -14,7 +24,6 @@ Decisions where the reconstruction is silent:
 - A tower may only go where all towers still to come can still be placed
   (greedy placement could otherwise fill the board after ten towers). Fields
   are offered only if the rest still fit (exact check: see ``placement``).
-- The tile is an obstacle: a stone neither passes nor lands on its field.
 - The second tile action is never a slide in the direction of the first (that
   is the same as one longer slide, a single action). A second action that
   would put the tile back exactly where and how it stood is not offered.
@@ -25,8 +34,6 @@ Decisions where the reconstruction is silent:
 - A marked stone without any legal move is left where it is without asking
   (event ``ev_stone_stuck``); while it has one, its decider may still leave it.
 - The ladder ends at step 8: an angel taking a devil there gains nothing more.
-- "Has stones on the board" counts every stone of the colour, buried ones too:
-  a player whose stones are all covered still moves the tile.
 - A round is complete when the white figure passes from a later seat back to
   an earlier one (or the same one); ``max_rounds`` ends the game after that
   many complete rounds. Its bounds are 5-100.

@@ -6,11 +6,9 @@ pictures. Everything here except the army (rulebook 2.1) and the two heroes of
 its worked example (Aias green 5, Acamas purple 4) is the project's
 reconstruction from ``shared/rules/hektor-data.md``: each side's heroes have the
 values 3, 4, 4, 5, 5, 6, the two heroes of one colour add up to 9, and each of
-the six fate tiles shows four of the six colours.
-
-Known flaw of the reconstruction: in the rulebook's worked example (5.4) one
-player faces yellow and the other blue, but no tile below has yellow opposite
-blue, so at least one tile differs from the printed game.
+the six fate tiles shows four of the six colours. Tile 6 puts yellow opposite
+blue, as the rulebook's worked example (5.4) needs: Thomas faces yellow, Lin
+blue.
 """
 
 from __future__ import annotations
@@ -52,7 +50,7 @@ FATE_TILES: dict[int, tuple[str, str, str, str]] = {
     3: ("red", "green", "purple", "brown"),
     4: ("red", "green", "blue", "brown"),
     5: ("red", "green", "blue", "yellow"),
-    6: ("green", "blue", "yellow", "purple"),
+    6: ("green", "blue", "purple", "yellow"),  # yellow opposite blue (5.4 worked example)
 }
 
 # Rulebook 3.0 and 5.5.

@@ -66,7 +66,7 @@ class Battle(BaseModel):
     #: The hero card each side holds in hand (``None``: none, or deployed).
     heroes: list[str | None] = [None, None]
     turns: list[int] = [0, 0]
-    #: Per side and stack: a card was taken from it in this battle.
+    #: Per side and stack: it supplied a card to this battle (RULINGS "used" stack).
     used: list[list[bool]] = [[False] * 4, [False] * 4]
     winner: int | None = None
     retreat: bool = False

@@ -4,12 +4,23 @@ Functions named ``do_*`` and the phase steps they call mutate the state they
 are given; the engine calls them only on a deep copy, so ``Engine.apply``
 stays pure. Section numbers are the rulebook's (``5.1 Eröffnungs-Phase``).
 
+Settled by RULINGS (Hektor und Achill):
+
+- A stack is *used* in a battle if it supplied a card in it: a vanguard, a
+  hand card, or a draw from the home stack because the battle stack ran empty
+  (:func:`take_card`). Being the battle stack alone does not make a stack used,
+  and neither do the extra retreat losses (:func:`_retreat_penalty`): those
+  cards never enter the battle. The final phase (5.5) checks every used stack
+  of both sides: a vanguard turned up from another stack than the battle stack
+  makes that stack used, too; a home stack that supplied a single fallback
+  draw is used and checked.
+- Retreat: the loser's hand cards are shuffled into the battle stack before
+  the extra losses (one per shame token already held) are taken from its top,
+  so the retreating player cannot pick which cards to lose. If the battle
+  stack runs short, the rest comes from the home stack.
+
 Decisions where rulebook and RULINGS are silent (the rules help says the same):
 
-- A stack is *used* in a battle if any card was taken from it (vanguard,
-  drawing, discard & draw, extra losses) or it is a battle stack. The final
-  phase (5.5) checks every used stack of both sides: a vanguard turned up from
-  another stack than the battle stack makes that stack used, too.
 - Final phase order: first every used front stack with fewer than 5 cards is
   emptied onto the home stack (which is shuffled), then a used home stack is
   checked; so the remnants of a front stack can keep a home stack alive.
@@ -20,11 +31,8 @@ Decisions where rulebook and RULINGS are silent (the rules help says the same):
 - The army cards that return from a battle go onto the battle stack, even a
   vanguard that came from another stack (RULINGS); returned heroes go under
   the hero stack. Both are shuffled in the final phase anyway.
-- Retreat: the hand cards returned to the battle stack are shuffled into it
-  before the extra losses (one per shame token already held) are taken from
-  its top, so the retreating player cannot pick which cards to lose. If the
-  battle stack runs short, the rest comes from the home stack; if both run
-  out, fewer cards are lost. Cards that leave the game are public.
+- Retreat: if battle stack and home stack both run out, fewer cards are lost.
+  Cards that leave the game are public.
 - A loser whose hero was deployed and who still has a favour token on the
   board is asked whether to pay it for the hero (``SaveHero``); without a
   token the hero is lost without a question.
@@ -234,19 +242,22 @@ def _targets(played: list[Played], upgrade: bool) -> list[int]:
 # -- moving cards ----------------------------------------------------------------
 
 
-def take_card(state: State, side: int, stack: int) -> str | None:
-    """The top card of ``stack``, or of the home stack if ``stack`` is empty."""
+def take_card(state: State, side: int, stack: int, supplies: bool = True) -> str | None:
+    """The top card of ``stack``, or of the home stack if ``stack`` is empty.
+    A stack that supplies a card to the battle is *used* (RULINGS); a card
+    taken only to leave the game (``supplies=False``) does not make it so."""
     for i in (stack, HOME):
         if state.stacks[side][i]:
-            state.battle.used[side][i] = True
+            if supplies:
+                state.battle.used[side][i] = True
             return state.stacks[side][i].pop()
     return None
 
 
-def draw_cards(state: State, side: int, count: int) -> list[str]:
+def draw_cards(state: State, side: int, count: int, supplies: bool = True) -> list[str]:
     cards = []
     for _ in range(count):
-        card = take_card(state, side, state.battle.stack[side])
+        card = take_card(state, side, state.battle.stack[side], supplies)
         if card is None:
             break
         cards.append(card)
@@ -284,7 +295,6 @@ def do_front(state: State, number: int) -> list[Event]:
     events = [Event(key="ev_number", params={"number": number})]
     for side in SIDES:
         b.stack[side] = HOME if state.emptied[side][number] else number
-        b.used[side][b.stack[side]] = True
         if b.stack[side] == HOME:
             events.append(Event(key="ev_home_stack", params={"side": side, "number": number}))
     tile = state.fate_stack.pop()
@@ -506,10 +516,12 @@ def settle(state: State, save: bool) -> list[Event]:
 
 def _retreat_penalty(state: State, side: int) -> list[Event]:
     """5.4 Rückzug: one extra army card per shame token already held, then a
-    new shame token (at most 3)."""
+    new shame token (at most 3). RULINGS: the hand cards, already back on the
+    battle stack, are shuffled into it first; the extra cards come from its
+    top (home stack if short) and do not make a stack used."""
     b = state.battle
     state.rng.shuffle(state.stacks[side][b.stack[side]])
-    extra = draw_cards(state, side, state.shame[side])
+    extra = draw_cards(state, side, state.shame[side], supplies=False)
     events = []
     if extra:
         state.discards[side].extend(extra)

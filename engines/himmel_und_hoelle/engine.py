@@ -9,6 +9,12 @@ decisions although it may not be their turn: ``Boost`` (their die was already
 action for either colour, or ``Pass``). Then the conflict goes on for another
 round, or play returns to the active side.
 
+The game ends at once with a third die in a Zielfeld; when the play area
+holds no die of either colour any more (even mid-turn; nobody fills up); or
+when a side starts its turn with no die in play while the other side has
+some: the other side then fills its Zielfeld up with its own remaining dice
+turned to 6 (RULINGS).
+
 See :mod:`engines.himmel_und_hoelle.rules` for the decisions taken where the
 rulebook and RULINGS are silent.
 """
@@ -129,14 +135,15 @@ class HimmelUndHoelle(Engine):
             return events + rules.after_bonus(s)
         events = [Event(key="ev_bonus_used", params={"side": s.pending_seat})]
         events += rules.do_ap_action(s, action)
-        complete = rules.goal_complete(s)
-        if complete is not None:
-            return events + rules.finish_game(s, "goal")
+        ended = rules.end_if_over(s)
+        if ended is not None:
+            return events + ended
         return events + rules.after_bonus(s)
 
     def _after_move(self, s: State, attacker: int) -> list[Event]:
-        if rules.goal_complete(s) is not None:
-            return rules.finish_game(s, "goal")
+        ended = rules.end_if_over(s)
+        if ended is not None:
+            return ended
         return rules.open_conflict_if_any(s, attacker=attacker)
 
     # -- views and results -------------------------------------------------

@@ -16,6 +16,13 @@ Decisions where rulebook and RULINGS are silent:
   winner chooses (``Boost``).
 - The bonus action point is always offered, even when the only choice is to
   let it lapse (``Pass``): the conflict's winner should see that it existed.
+- Filling up (end ②, RULINGS) takes the side's own remaining dice: of its
+  dice in the play area those nearest its Zielfeld first (then row A, B, C),
+  then dice from the Startfeld. Which dice go does not change the score.
+- End ③ (both play areas empty, RULINGS) is checked after every action point,
+  the bonus AP included, and at the start of a turn; its end reason is
+  ``empty``. A third die in a Zielfeld that also empties the play area is end
+  ① (reason ``goal``); the scores are the same either way.
 - When a match deadline passes (a bot setting, policy "skip"), the late seat
   ends its turn, lets a bonus point lapse, raises its first eligible die for
   a 6-overflow, or plays its lowest card (the 0) in a conflict.
@@ -364,20 +371,58 @@ def finish_game(state: State, reason: str) -> list[Event]:
     return [Event(key="ev_game_over", params={"reason": reason, "hell_score": scores[HELL], "heaven_score": scores[HEAVEN]})]
 
 
+def play_areas_empty(state: State) -> bool:
+    """End ③: no die of either colour is left in the play area."""
+    return not state.dice
+
+
+def end_if_over(state: State) -> list[Event] | None:
+    """After an action point (own or bonus): the game ends at once with the
+    third die in a Zielfeld (end ①), or when the last die has left the play
+    area (end ③, RULINGS "Both play areas empty": mid-turn included, nobody
+    fills up). ``None`` while the game goes on."""
+    if goal_complete(state) is not None:
+        return finish_game(state, "goal")
+    if play_areas_empty(state):
+        return [Event(key="ev_play_areas_empty")] + finish_game(state, "empty")
+    return None
+
+
+def fill_up(state: State, side: int) -> list[Event]:
+    """End ②: ``side`` fills its Zielfeld up to three dice showing 6 with its
+    own remaining dice (RULINGS "Filling up"): dice in the play area first, the
+    ones nearest the Zielfeld before the others (then row A, B, C), then dice
+    from the Startfeld. The dice leave where they were, so a side never shows
+    more than its five dice."""
+    missing = GOAL_DICE - len(state.goal[side])
+    if missing <= 0:
+        return []
+    in_play = sorted(
+        dice_of(state, side),
+        key=lambda d: (abs(goal_column(side) - column(d.field)), d.field[0]),
+    )
+    taken = in_play[:missing]
+    for d in taken:
+        state.dice.remove(d)
+    from_start = min(missing - len(taken), state.start[side])
+    state.start[side] -= from_start
+    count = len(taken) + from_start
+    state.goal[side] += [MAX_PIPS] * count
+    state.filled[side] = count
+    return [Event(key="ev_fill_up", params={"side": side, "count": count})]
+
+
 def begin_turn(state: State, side: int) -> list[Event]:
-    """Phase 1, and the end by Zugunfähigkeit: RULINGS lets the other side
-    fill up its Zielfeld with 6s, also when it has no die left in the play
-    area either (the rulebook's "theoretical" end ③ needs no rule of its own)."""
+    """Phase 1, and the ends by Zugunfähigkeit: a side that starts its turn
+    with 0 AP ends the game; if the other side still has dice in play, it
+    fills up its Zielfeld (end ②, :func:`fill_up`); if neither has, it is end
+    ③ and nobody fills up (RULINGS)."""
     state.active = side
     state.ap = action_points_at_turn_start(state, side)
     if state.ap > 0:
         return [Event(key="ev_turn", params={"side": side, "ap": state.ap, "turn": state.turn})]
+    if play_areas_empty(state):
+        return [Event(key="ev_play_areas_empty")] + finish_game(state, "empty")
     events = [Event(key="ev_stuck", params={"side": side})]
-    rival = other(side)
-    missing = GOAL_DICE - len(state.goal[rival])
-    if missing > 0:
-        state.goal[rival] += [MAX_PIPS] * missing
-        state.filled[rival] = missing
-        events.append(Event(key="ev_fill_up", params={"side": rival, "count": missing}))
+    events += fill_up(state, other(side))
     return events + finish_game(state, "stuck")
-
