@@ -2,13 +2,14 @@
 and board pictures through the renderer.
 
     python -m bench.run [--seconds 5] [--games N] [--renders 200] [--seed 1]
-                        [--matches 10000] [--moves 2000] [--turns 100]
+                        [--matches 10000] [--moves 2000] [--turns 100] [--undos 50]
 
 Random play is what the tests and the fuzzers do most, and a board picture is
 rendered after every move in a channel, so these two numbers are the ones that
 decide whether a game feels fast. Then the bot: moves committed through the
 match service on a database of many matches (``bench.service``), and how fast
-interactions are acknowledged through the fake Discord (``bench.discord_ack``).
+interactions are acknowledged through the fake Discord (``bench.discord_ack``),
+and takebacks on a long match (``bench.undo``).
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=10_000, help="matches stored for the service bench (0: skip)")
     parser.add_argument("--moves", type=int, default=2_000, help="moves through the match service")
     parser.add_argument("--turns", type=int, default=100, help="turns played through the fake Discord (0: skip)")
+    parser.add_argument("--undos", type=int, default=50, help="undo cycles on a 2,000-move match (0: skip)")
     args = parser.parse_args(argv)
     width = max(len(i) for i in engines.ids())
     for engine in engines.all():
@@ -123,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
         from bench import discord_ack
 
         print(discord_ack.run(args.turns), flush=True)
+    if args.undos > 0:
+        from bench import undo
+
+        print(undo.run(2_000, args.undos, args.seed), flush=True)
     return 0
 
 

@@ -32,6 +32,9 @@ __all__ = [
 
 #: Moves the autopilot makes in a row at most (a guard: people are asked long before).
 AUTOPILOT_STEPS = 500
+#: A snapshot of the state is stored at least every this many counted moves,
+#: so an undo replays at most this many (see ``SlowPlay._undo``).
+SNAPSHOT_EVERY = 50
 
 
 class MatchService(LobbyService):
@@ -169,10 +172,14 @@ class MatchService(LobbyService):
             result = engine.result(after)
             status = "finished" if result else "running"
             outcome = table_result(match, result) if result else None
-            if not await tx.advance(match.id, match.counter, engine.dump_state(after), status, outcome):
+            dumped = engine.dump_state(after)
+            if not await tx.advance(match.id, match.counter, dumped, status, outcome):
                 raise Outdated()
             new_counter = match.counter + 1
-            await tx.append_action(match.id, new_counter, seat, engine.dump_action(action), [e.model_dump() for e in events])
+            await tx.append_action(match.id, new_counter, seat, engine.dump_action(action), [e.model_dump() for e in events],
+                                   undoable=engine.undoable(before, after, seat, events))
+            if status == "running" and new_counter - (await tx.last_snapshot_counter(match.id) or 0) >= SNAPSHOT_EVERY:
+                await tx.add_snapshot(match.id, new_counter, dumped)
             await tx.set_decision_counters(match.id, decision_counters(engine, match, before, after, seat, new_counter))
             opened = secret_opened(engine, before, after, seat)
             board_post = needs_board_post(engine, before, after)

@@ -13,6 +13,7 @@ something that cannot be hidden again (a secret choice, a card drawn, a roll).
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 
 import engines
@@ -29,6 +30,45 @@ MAX_AWAY_DAYS = 14
 CLOSE_AFTER_WARNING = 7 * DAY
 #: Default actions applied for one late seat before giving up (a turn is short).
 MAX_SKIP_STEPS = 50
+
+
+@dataclass
+class Replay:
+    """A stretch of a match's log to replay, read in one transaction and
+    replayed outside it (in a worker thread: pure engine work, no store)."""
+
+    game: str
+    seats: int
+    seed: int
+    options: dict
+    #: The newest usable snapshot (counter, state); ``None``: from the setup.
+    snapshot: tuple[int, str] | None
+    #: The actions not taken back after the snapshot, in order.
+    log: list[LoggedAction]
+
+    def _start(self):
+        engine = engines.get(self.game)
+        if self.snapshot is None:
+            return engine, engine.setup(self.seats, self.seed, self.options)
+        return engine, engine.load_state(self.snapshot[1])
+
+    def state(self) -> str:
+        """The state after the whole stretch, dumped."""
+        engine, state = self._start()
+        for entry in self.log:
+            state, _ = engine.apply(state, entry.seat, engine.parse_action(entry.action))
+        return engine.dump_state(state)
+
+    def verdicts(self, counters: set[int]) -> dict[int, bool]:
+        """``Engine.undoable`` of the actions counted in ``counters``."""
+        engine, state = self._start()
+        found = {}
+        for entry in self.log:
+            before = state
+            state, events = engine.apply(state, entry.seat, engine.parse_action(entry.action))
+            if entry.counter in counters:
+                found[entry.counter] = engine.undoable(before, state, entry.seat, events)
+        return found
 
 
 @dataclass
@@ -105,38 +145,57 @@ class SlowPlay:
         await self.store.update_user(user_id, notify=mode)
 
     # -- takeback ----------------------------------------------------------------
+    #
+    # Each logged action carries the engine's verdict on taking it back
+    # (stored by the match service when it was made; computed here once for
+    # actions logged before that, whose verdict is NULL). An undo replays from
+    # the newest snapshot before the first move it takes back, at most
+    # ``SNAPSHOT_EVERY`` moves, in a worker thread and outside the store's
+    # lock: the log is read in one transaction, and the result is written in a
+    # second one only if the match's counter is still the same (a move in
+    # between makes the undo outdated).
 
     async def _takeback_run(self, tx: Transaction, match: Match, seat: int) -> list[LoggedAction]:
         """The asker's last actions, which an undo takes back; refused when
-        another seat has acted since, or when a secret was involved."""
-        engine = engines.get(match.game)
-        log = [a for a in await tx.actions(match.id) if a.undone_by is None]
-        run: list[LoggedAction] = []
-        for entry in reversed(log):
-            if entry.seat != seat:
-                break
-            run.insert(0, entry)
+        another seat has acted since, or when a secret was involved. An action
+        whose verdict is not stored yet comes back with ``undoable=None``."""
+        run = await tx.takeback_run(match.id, seat)
         if not run:
             raise ServiceError("undo_nothing")
-        state = engine.setup(len(match.seats), match.seed, match.options)
-        first = run[0].counter
-        for entry in log:
-            before = state
-            state, events = engine.apply(state, entry.seat, engine.parse_action(entry.action))
-            if entry.counter >= first and not engine.undoable(before, state, entry.seat, events):
-                raise ServiceError("undo_secret")
+        if any(entry.undoable is False for entry in run):
+            raise ServiceError("undo_secret")
         return run
 
+    async def _replay_job(self, tx: Transaction, match: Match, first: int, last: int) -> Replay:
+        """What replaying up to action ``last`` needs: the newest snapshot
+        before action ``first`` and the log from there."""
+        snapshot = await tx.snapshot_before(match.id, first)
+        base = snapshot[0] if snapshot else 0
+        log = [a for a in await tx.actions_after(match.id, base, last) if a.undone_by is None]
+        return Replay(match.game, len(match.seats), match.seed, match.options, snapshot, log)
+
     async def request_undo(self, channel_id: int, user_id: int) -> Match:
-        """Ask to take back one's last moves: the asker's vote is the first."""
-        async with self.store.transaction() as tx:
-            match, seat = await self._running(tx, channel_id, user_id)
-            if len(match.seats) < 2:
-                raise ServiceError("undo_solo")
-            await self._takeback_run(tx, match, seat)
-            await votes.clear(tx, match.id, votes.UNDO)
-            await tx.update_match(match.id, undo_seat=seat)
-            return await votes.cast(tx, await tx.match(match.id), seat, votes.UNDO)
+        """Ask to take back one's last moves: the asker's vote is the first.
+        Asking again while one's request is pending is answered at once."""
+        for _ in range(3):
+            async with self.store.transaction() as tx:
+                match, seat = await self._running(tx, channel_id, user_id)
+                if len(match.seats) < 2:
+                    raise ServiceError("undo_solo")
+                if match.undo_seat == seat and seat in votes.tally(match, votes.UNDO).voted:
+                    raise ServiceError("undo_pending")
+                run = await self._takeback_run(tx, match, seat)
+                unknown = {entry.counter for entry in run if entry.undoable is None}
+                if not unknown:
+                    await votes.clear(tx, match.id, votes.UNDO)
+                    await tx.update_match(match.id, undo_seat=seat)
+                    return await votes.cast(tx, await tx.match(match.id), seat, votes.UNDO)
+                job = await self._replay_job(tx, match, run[0].counter, run[-1].counter)
+            # actions logged before verdicts were stored: decide them once, off the event loop
+            verdicts = await asyncio.to_thread(job.verdicts, unknown)
+            async with self.store.transaction() as tx:
+                await tx.set_undoable(match.id, verdicts)
+        raise ServiceError("undo_outdated")  # pragma: no cover - the log kept changing meanwhile
 
     async def vote_undo(self, match_id: int, user_id: int, counter: int, agree: bool) -> tuple[Match, str]:
         """A vote on the pending undo request of the board at ``counter``;
@@ -154,23 +213,30 @@ class SlowPlay:
             match = await votes.cast(tx, match, seat, votes.UNDO)
             if not votes.tally(match, votes.UNDO).complete:
                 return match, "pending"
-            await self._undo(tx, match)
+            undo_seat = match.undo_seat
+            run = await self._takeback_run(tx, match, undo_seat)
+            if any(entry.undoable is None for entry in run):  # pragma: no cover - the request decided them
+                raise ServiceError("undo_outdated")
+            job = await self._replay_job(tx, match, run[0].counter, run[0].counter - 1)
+        state = await asyncio.to_thread(job.state)
+        async with self.store.transaction() as tx:
+            match = await tx.match(match_id)
+            # compare-and-swap: anything counted since (a move, another undo) makes this one outdated
+            if match.status != "running" or match.counter != counter or match.undo_seat != undo_seat:
+                raise ServiceError("undo_outdated")
+            await self._undo(tx, match, run, state)
             return await tx.match(match.id), "done"
 
-    async def _undo(self, tx: Transaction, match: Match) -> None:
+    async def _undo(self, tx: Transaction, match: Match, run: list[LoggedAction], state: str) -> None:
         engine = engines.get(match.game)
-        run = await self._takeback_run(tx, match, match.undo_seat)
         undo_counter = match.counter + 1
         await tx.mark_undone(match.id, match.undo_seat, run[0].counter, run[-1].counter, undo_counter)
-        state = engine.setup(len(match.seats), match.seed, match.options)
-        for entry in await tx.actions(match.id):
-            if entry.undone_by is None and entry.counter < run[0].counter:
-                state, _ = engine.apply(state, entry.seat, engine.parse_action(entry.action))
-        await tx.update_match(match.id, state=engine.dump_state(state), counter=undo_counter, undo_seat=None)
+        await tx.drop_snapshots(match.id, run[0].counter)
+        await tx.update_match(match.id, state=state, counter=undo_counter, undo_seat=None)
         await votes.clear(tx, match.id, votes.UNDO)
         await tx.set_decision_counters(match.id, [undo_counter] * len(match.seats))
         match = await tx.match(match.id)
-        await self.service.open_decisions(tx, match, engine.to_act(state))
+        await self.service.open_decisions(tx, match, engine.to_act(engine.load_state(state)))
 
     # -- digest --------------------------------------------------------------------
 

@@ -78,12 +78,46 @@ class Transaction(ABC):
         one move up, unless another move won the race (then False)."""
 
     @abstractmethod
-    async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict]) -> None: ...
+    async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict],
+                            undoable: bool | None = None) -> None:
+        """Log an action; ``undoable`` is the engine's verdict on taking it back."""
 
     @abstractmethod
     async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:
         """Actions ``first``..``last`` were taken back by the undo counted as
         ``undo_counter``: they stay in the log, marked, and the undo is recorded."""
+
+    # -- undo: the takeback run, stored verdicts, snapshots ----------------------
+
+    @abstractmethod
+    async def takeback_run(self, match_id: int, seat: int) -> list[LoggedAction]:
+        """The seat's last actions not taken back, in order: every such action
+        after the last one (not taken back) of another seat."""
+
+    @abstractmethod
+    async def actions_after(self, match_id: int, counter: int, until: int | None = None) -> list[LoggedAction]:
+        """The log after ``counter`` (up to ``until`` included, if given), in order."""
+
+    @abstractmethod
+    async def set_undoable(self, match_id: int, verdicts: dict[int, bool]) -> None:
+        """Store verdicts computed later for actions logged without one (by counter)."""
+
+    @abstractmethod
+    async def add_snapshot(self, match_id: int, counter: int, state: str) -> None:
+        """The match's state right after the move counted ``counter``."""
+
+    @abstractmethod
+    async def last_snapshot_counter(self, match_id: int) -> int | None:
+        """The counter of the newest snapshot, ``None`` without one."""
+
+    @abstractmethod
+    async def snapshot_before(self, match_id: int, counter: int) -> tuple[int, str] | None:
+        """The newest snapshot taken before ``counter``, as (counter, state)."""
+
+    @abstractmethod
+    async def drop_snapshots(self, match_id: int, since: int) -> None:
+        """Forget the snapshots at or after counter ``since`` (they show moves
+        that an undo takes back)."""
 
     # -- votes ---------------------------------------------------------------
 

@@ -94,6 +94,9 @@ class LoggedAction:
     created_at: str
     #: the counter of the undo that took this action back, if any
     undone_by: int | None = None
+    #: may it be taken back (``Engine.undoable``, decided when it was made);
+    #: ``None`` for actions logged before this was stored
+    undoable: bool | None = None
 
 
 @dataclass

@@ -22,7 +22,7 @@ import aiosqlite
 
 from bot.store.base import Store, Transaction
 from bot.store.models import LoggedAction, Match, Timer, User
-from bot.store.sqlite_rows import MATCH_SELECT, OPEN_SQL, match_from_row, timer_from_row
+from bot.store.sqlite_rows import MATCH_SELECT, OPEN_SQL, action_from_row, match_from_row, timer_from_row
 
 def now() -> str:
     """A timestamp for the ``created_at``/``updated_at`` columns."""
@@ -103,11 +103,7 @@ class SqliteTransaction(Transaction):
         else:
             sql = "SELECT * FROM (SELECT * FROM actions WHERE match_id=? ORDER BY counter DESC LIMIT ?) ORDER BY counter"
             args = (match_id, last)
-        rows = await (await self.conn.execute(sql, args)).fetchall()
-        return [
-            LoggedAction(r["counter"], r["seat"], r["action"], json.loads(r["events"]), r["created_at"], r["undone_by"])
-            for r in rows
-        ]
+        return await self._logged(sql, args)
 
     async def played_daily(self, guild_id: int | None, day: str, user_id: int, game: str) -> bool:
         row = await (
@@ -174,21 +170,67 @@ class SqliteTransaction(Transaction):
         )
         return cur.rowcount == 1
 
-    async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict]) -> None:
+    async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict],
+                            undoable: bool | None = None) -> None:
         await self.conn.execute(
-            "INSERT INTO actions (match_id, counter, seat, action, events, created_at) VALUES (?,?,?,?,?,?)",
-            (match_id, counter, seat, action, json.dumps(events, ensure_ascii=False), now()),
+            "INSERT INTO actions (match_id, counter, seat, action, events, created_at, undoable) VALUES (?,?,?,?,?,?,?)",
+            (match_id, counter, seat, action, json.dumps(events, ensure_ascii=False), now(),
+             None if undoable is None else int(undoable)),
         )
 
     async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:
         await self.conn.execute(
-            "UPDATE actions SET undone_by=? WHERE match_id=? AND counter BETWEEN ? AND ?",
+            "UPDATE actions SET undone_by=? WHERE match_id=? AND counter BETWEEN ? AND ? AND undone_by IS NULL",
             (undo_counter, match_id, first, last),
         )
         await self.conn.execute(
             "INSERT INTO undos (match_id, counter, seat, first, last, created_at) VALUES (?,?,?,?,?,?)",
             (match_id, undo_counter, seat, first, last, now()),
         )
+
+    # -- undo: the takeback run, stored verdicts, snapshots ----------------------
+
+    async def _logged(self, sql: str, args: tuple) -> list[LoggedAction]:
+        rows = await (await self.conn.execute(sql, args)).fetchall()
+        return [action_from_row(r) for r in rows]
+
+    async def takeback_run(self, match_id: int, seat: int) -> list[LoggedAction]:
+        return await self._logged(
+            "SELECT * FROM actions WHERE match_id=? AND undone_by IS NULL AND counter > coalesce("
+            "(SELECT max(counter) FROM actions WHERE match_id=? AND undone_by IS NULL AND seat<>?), -1)"
+            " ORDER BY counter",
+            (match_id, match_id, seat),
+        )
+
+    async def actions_after(self, match_id: int, counter: int, until: int | None = None) -> list[LoggedAction]:
+        return await self._logged("SELECT * FROM actions WHERE match_id=? AND counter>? AND counter<=? ORDER BY counter",
+                                  (match_id, counter, until if until is not None else 1 << 62))
+
+    async def set_undoable(self, match_id: int, verdicts: dict[int, bool]) -> None:
+        await self.conn.executemany(
+            "UPDATE actions SET undoable=? WHERE match_id=? AND counter=? AND undoable IS NULL",
+            [(int(v), match_id, c) for c, v in verdicts.items()],
+        )
+
+    async def add_snapshot(self, match_id: int, counter: int, state: str) -> None:
+        await self.conn.execute(
+            "INSERT OR REPLACE INTO snapshots (match_id, counter, state) VALUES (?,?,?)", (match_id, counter, state)
+        )
+
+    async def last_snapshot_counter(self, match_id: int) -> int | None:
+        return (await (await self.conn.execute("SELECT max(counter) FROM snapshots WHERE match_id=?", (match_id,))).fetchone())[0]
+
+    async def snapshot_before(self, match_id: int, counter: int) -> tuple[int, str] | None:
+        row = await (
+            await self.conn.execute(
+                "SELECT counter, state FROM snapshots WHERE match_id=? AND counter<? ORDER BY counter DESC LIMIT 1",
+                (match_id, counter),
+            )
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    async def drop_snapshots(self, match_id: int, since: int) -> None:
+        await self.conn.execute("DELETE FROM snapshots WHERE match_id=? AND counter>=?", (match_id, since))
 
     # -- votes ---------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import json
 import aiosqlite
 
 from bot.store.base import OPEN
-from bot.store.models import Match, Seat, Timer, Vote
+from bot.store.models import LoggedAction, Match, Seat, Timer, Vote
 
 OPEN_SQL = "('" + "','".join(OPEN) + "')"
 
@@ -68,3 +68,9 @@ def match_from_row(row: aiosqlite.Row) -> Match:
 
 def timer_from_row(row: aiosqlite.Row) -> Timer:
     return Timer(row["id"], row["match_id"], row["kind"], row["seat"], row["counter"], row["epoch"], row["due_at"])
+
+
+def action_from_row(row: aiosqlite.Row) -> LoggedAction:
+    undoable = row["undoable"]
+    return LoggedAction(row["counter"], row["seat"], row["action"], json.loads(row["events"]), row["created_at"],
+                        row["undone_by"], None if undoable is None else bool(undoable))

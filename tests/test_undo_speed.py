@@ -1,0 +1,300 @@
+"""Undo on long matches: the verdict on taking a move back is stored with the
+move, snapshots bound the replay, snapshots of taken-back moves are never
+used again, a repeated or refused request costs no replay, a move in between
+makes an undo outdated, and an older database migrates (its verdicts are
+computed when first needed). No timings here: those are in ``bench/undo.py``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+
+import pytest
+
+import engines
+from bot.play import service as service_module
+from bot.play.errors import ServiceError
+from bot.play.service import SNAPSHOT_EVERY, MatchService, action_token
+from bot.play.slow import SlowPlay
+from bot.store import SqliteStore, migrations
+from bot.verify import replay, verify
+
+GAME = "himmel-und-hoelle"
+E = engines.get(GAME)
+CH, ALICE, BOB = 100, 1, 2
+
+
+@pytest.fixture
+def slow(store, service) -> SlowPlay:
+    return SlowPlay(store, service)
+
+
+@pytest.fixture
+def applies(monkeypatch) -> list[int]:
+    """Counts ``engine.apply`` calls (one entry per call) from now on."""
+    calls: list[int] = []
+    original = type(E).apply
+
+    def counting(self, state, seat, action):
+        calls.append(seat)
+        return original(self, state, seat, action)
+
+    monkeypatch.setattr(type(E), "apply", counting)
+    return calls
+
+
+async def start(service: MatchService) -> int:
+    match = await service.new_match(guild_id=1, channel_id=CH, game=GAME, host_id=ALICE)
+    await service.join(CH, BOB)
+    return match.id
+
+
+class Stuck(Exception):
+    """Random play walked into a position where every move ends the game."""
+
+
+def _random_move(state, seat, rng: random.Random):
+    """A random legal action that does not end the game, often the end of
+    the turn (long matches: the game ends sooner when dice move all the time)."""
+    legal = E.legal_actions(state, seat)
+    order = rng.sample(range(len(legal)), len(legal))
+    if rng.random() < 0.3:
+        order.sort(key=lambda i: type(legal[i]).__name__ != "EndTurn")
+    for index in order:
+        if E.result(E.apply(state, seat, legal[index])[0]) is None:
+            return index, legal[index]
+    raise Stuck()
+
+
+def plan(state, moves: int, rng: random.Random) -> list[tuple[int, int, object]]:
+    """``moves`` random moves from ``state`` as (seat, index, action) that
+    keep the game going (some random walks end in a position where every
+    move ends it: then another walk is tried)."""
+    for _ in range(200):
+        walk, s = random.Random(rng.randrange(1 << 30)), state
+        out = []
+        try:
+            for _ in range(moves):
+                seat = walk.choice(E.to_act(s))
+                index, action = _random_move(s, seat, walk)
+                s = E.apply(s, seat, action)[0]
+                out.append((seat, index, action))
+        except Stuck:
+            continue
+        return out
+    raise AssertionError("no random walk of that length keeps the game going")
+
+
+async def play(service: MatchService, match_id: int, moves: int, rng: random.Random) -> None:
+    match = await service.get(match_id)
+    for seat, index, action in plan(service.state(match), moves, rng):
+        match = (await service.act(match_id, match.user(seat), match.seats[seat].decision_counter, index,
+                                   action_token(E, action))).match
+
+
+async def play_undoable(service: MatchService, match_id: int, rng: random.Random, moves: int = 1) -> int:
+    """Random moves until a seat may take its last ``moves`` moves back
+    (each one undoable, nobody else in between, the seat still to act);
+    returns that seat."""
+    while True:
+        match = await service.get(match_id)
+        state = service.state(match)
+        seat = E.to_act(state)[0]
+        async with service.store.transaction() as tx:
+            run = await tx.takeback_run(match_id, seat)
+        done = 0
+        if all(a.undoable for a in run):
+            while done < moves:
+                choices = [(i, a) for i, _, a in service.choices(match, seat)]
+                rng.shuffle(choices)
+                for index, action in choices:
+                    after, events = E.apply(state, seat, action)
+                    if E.undoable(state, after, seat, events) and E.result(after) is None and seat in E.to_act(after):
+                        break
+                else:
+                    break
+                outcome = await service.act(match_id, match.user(seat), match.seats[seat].decision_counter, index,
+                                            action_token(E, action))
+                match, state, done = outcome.match, outcome.after, done + 1
+            if done == moves:
+                return seat
+        await play(service, match_id, 1 + rng.randrange(4), rng)
+
+
+async def undo(slow: SlowPlay, service: MatchService, match_id: int, seat: int) -> None:
+    match = await service.get(match_id)
+    await slow.request_undo(CH, match.user(seat))
+    _, result = await slow.vote_undo(match_id, match.user(1 - seat), match.counter, agree=True)
+    assert result == "done"
+
+
+async def assert_consistent(store: SqliteStore, match_id: int) -> None:
+    """The stored state and every stored snapshot equal a fresh replay of the
+    log (moves taken back left out)."""
+    match = await store.get_match(match_id)
+    log = await store.actions(match_id)
+    assert replay(match, log) == match.state
+    async with store.transaction() as tx:
+        rows = await (await tx.conn.execute("SELECT counter, state FROM snapshots WHERE match_id=?", (match_id,))).fetchall()
+    for counter, state in rows:
+        assert replay(match, [a for a in log if a.counter <= counter]) == state, f"snapshot {counter} is stale"
+    assert await verify(store) == 0
+
+
+async def test_moves_store_their_verdict_and_snapshots(store, service):
+    match_id = await start(service)
+    await play(service, match_id, 2 * SNAPSHOT_EVERY + 5, random.Random(1))
+    log = await store.actions(match_id)
+    assert all(a.undoable is not None for a in log)
+    async with store.transaction() as tx:
+        assert await tx.last_snapshot_counter(match_id) >= 2 * SNAPSHOT_EVERY
+    await assert_consistent(store, match_id)
+
+
+async def test_undo_on_a_long_match_replays_from_a_snapshot(store, service, slow, applies):
+    rng = random.Random(9)
+    match_id = await start(service)
+    await play(service, match_id, 6 * SNAPSHOT_EVERY, rng)
+    seat = await play_undoable(service, match_id, rng, moves=2)
+    before = (await store.actions(match_id))[-3]
+    applies.clear()
+    await undo(slow, service, match_id, seat)
+    assert len(applies) <= SNAPSHOT_EVERY
+    match = await store.get_match(match_id)
+    log = await store.actions(match_id)
+    assert [a.undone_by for a in log[-2:]] == [match.counter] * 2
+    assert match.state == replay(match, [a for a in log if a.counter <= before.counter])
+    await assert_consistent(store, match_id)
+
+
+async def test_snapshots_of_taken_back_moves_are_not_used_again(store, service, slow, monkeypatch):
+    # a snapshot after every move, so the moves taken back have snapshots of their own
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 1)
+    rng = random.Random(3)
+    match_id = await start(service)
+    await play(service, match_id, 30, rng)
+    for moves in (2, 1, 1, 3):
+        seat = await play_undoable(service, match_id, rng, moves=moves)
+        await undo(slow, service, match_id, seat)
+        await assert_consistent(store, match_id)
+        # the same seat at once again: the newest snapshot left must be from before the undo
+        seat = await play_undoable(service, match_id, rng)
+        await undo(slow, service, match_id, seat)
+        await assert_consistent(store, match_id)
+        await play(service, match_id, 7, rng)
+    await assert_consistent(store, match_id)
+
+
+async def test_a_repeated_or_refused_request_is_answered_without_a_replay(store, service, slow, applies):
+    rng = random.Random(4)
+    match_id = await start(service)
+    await play(service, match_id, 3 * SNAPSHOT_EVERY, rng)
+    seat = await play_undoable(service, match_id, rng)
+    match = await service.get(match_id)
+    applies.clear()
+    await slow.request_undo(CH, match.user(seat))
+    with pytest.raises(ServiceError) as err:
+        await slow.request_undo(CH, match.user(seat))
+    assert err.value.key == "undo_pending"
+    with pytest.raises(ServiceError) as err:  # the other seat has nothing of its own to take back
+        await slow.request_undo(CH, match.user(1 - seat))
+    assert err.value.key == "undo_nothing"
+    _, result = await slow.vote_undo(match_id, match.user(1 - seat), match.counter, agree=False)
+    assert result == "refused" and applies == []
+    # a verdict "no" stored with the move refuses at once, too
+    async with store.transaction() as tx:
+        await tx.conn.execute("UPDATE actions SET undoable=0 WHERE match_id=? AND counter=?", (match_id, match.counter))
+    with pytest.raises(ServiceError) as err:
+        await slow.request_undo(CH, match.user(seat))
+    assert err.value.key == "undo_secret" and applies == []
+
+
+async def test_a_move_while_the_undo_is_computed_makes_it_outdated(store, service, slow, monkeypatch):
+    rng = random.Random(9)
+    match_id = await start(service)
+    await play(service, match_id, SNAPSHOT_EVERY + 10, rng)
+    seat = await play_undoable(service, match_id, rng)
+    match = await service.get(match_id)
+    await slow.request_undo(CH, match.user(seat))
+    original = asyncio.to_thread
+
+    async def move_first(func, *args):
+        await play(service, match_id, 1, rng)  # a move meanwhile (the asker is still to act)
+        return await original(func, *args)
+
+    monkeypatch.setattr("bot.play.slow.asyncio.to_thread", move_first)
+    with pytest.raises(ServiceError) as err:
+        await slow.vote_undo(match_id, match.user(1 - seat), match.counter, agree=True)
+    assert err.value.key == "undo_outdated"
+    log = await store.actions(match_id)
+    assert all(a.undone_by is None for a in log)
+    await assert_consistent(store, match_id)
+
+
+def version_5_database(path, moves: int, rng: random.Random) -> tuple[int, int]:
+    """A database as the bot before stored verdicts and snapshots left it: a
+    running match whose last move can be taken back. Returns the seat that
+    made it and the match's counter."""
+    conn = sqlite3.connect(path)
+    for number, sql in migrations():
+        if number <= 5:
+            conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
+    seed = 7
+    state = E.setup(2, seed)
+    rows: list[tuple[int, str, list[dict]]] = []
+    while True:
+        for seat, _, action in plan(state, moves if not rows else 1, rng):
+            state, events = E.apply(state, seat, action)
+            rows.append((seat, E.dump_action(action), [e.model_dump() for e in events]))
+        seat = E.to_act(state)[0]
+        if rows[-1][0] == seat:
+            continue
+        # the seat's first move since the other one's: stop at one that can be taken back
+        tried = [(a, *E.apply(state, seat, a)) for a in E.legal_actions(state, seat)]
+        taken = next(((a, after, events) for a, after, events in tried
+                      if E.undoable(state, after, seat, events) and E.result(after) is None), None)
+        if taken is not None:
+            action, state, events = taken
+            rows.append((seat, E.dump_action(action), [e.model_dump() for e in events]))
+            break
+    counter = len(rows)
+    conn.execute(
+        "INSERT INTO matches (id, channel_id, game, seed, status, host_id, state, counter, created_at, updated_at)"
+        " VALUES (1, ?, ?, ?, 'running', ?, ?, ?, 'x', 'x')", (CH, GAME, seed, ALICE, E.dump_state(state), counter),
+    )
+    conn.executemany("INSERT INTO seats (match_id, seat, user_id, decision_counter) VALUES (1, ?, ?, ?)",
+                     [(0, ALICE, counter), (1, BOB, counter)])
+    conn.executemany(
+        "INSERT INTO actions (match_id, counter, seat, action, events, created_at) VALUES (1, ?, ?, ?, ?, 'x')",
+        [(i + 1, s, a, json.dumps(ev)) for i, (s, a, ev) in enumerate(rows)],
+    )
+    conn.commit()
+    conn.close()
+    return rows[-1][0], counter
+
+
+async def test_an_older_database_migrates_and_undo_decides_old_moves_once(db, applies):
+    seat, counter = version_5_database(db, 120, random.Random(6))
+    store = await SqliteStore.open(db)
+    try:
+        assert await store.migrate() == migrations()[-1][0]
+        log = await store.actions(1)
+        assert all(a.undoable is None for a in log)
+        service = MatchService(store, rng=random.Random(1))
+        slow = SlowPlay(store, service)
+        applies.clear()
+        match = await slow.request_undo(CH, [ALICE, BOB][seat])
+        assert match.undo_seat == seat and applies  # old moves: replayed once to decide them
+        run = [a for a in await store.actions(1) if a.undoable is not None]
+        assert run and run[-1].counter == counter and all(a.seat == seat for a in run)
+        _, result = await slow.vote_undo(1, [ALICE, BOB][1 - seat], counter, agree=True)
+        assert result == "done"
+        await assert_consistent(store, 1)
+        # moves from now on are stored with their verdict and snapshots
+        await play(service, 1, SNAPSHOT_EVERY + 1, random.Random(8))
+        assert all(a.undoable is not None for a in await store.actions(1) if a.counter > counter)
+        await assert_consistent(store, 1)
+    finally:
+        await store.close()
