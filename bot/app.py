@@ -11,6 +11,7 @@ import discord
 
 from bot.config import SettingsError, load_settings
 from bot.discord.app import serve
+from bot.logs import setup_logging
 
 #: Exit codes: a setting is wrong or missing (like a usage error); Discord refused the token.
 BAD_SETTINGS = 2
@@ -24,9 +25,10 @@ def run() -> int:
         for line in str(err).splitlines():
             print(f"brettbote: {line}", file=sys.stderr)
         return BAD_SETTINGS
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
-    # discord.http logs request bodies at DEBUG: those would include DM pickers
-    logging.getLogger("discord.http").setLevel(max(logging.INFO, logging.getLogger().level))
+    # Secrets are redacted on every handler; discord.py's payload dumps (DMs
+    # with hands, interaction tokens) stay off unless BRETTBOTE_LOG_PAYLOADS.
+    setup_logging(getattr(logging, settings.log_level), token=settings.discord_token.get_secret_value(),
+                  payloads=settings.log_payloads)
     if not settings.discord_token.get_secret_value():
         print("brettbote: DISCORD_TOKEN is not set (put it in .env or the environment; see .env.example)", file=sys.stderr)
         return BAD_SETTINGS

@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     db_path: Path = Field(Path("./data/brettbote.sqlite3"), validation_alias="BRETTBOTE_DB",
                           description="a file path")
     log_level: LogLevel = Field("INFO", validation_alias="LOG_LEVEL", description="one of " + ", ".join(LOG_LEVELS))
+    log_payloads: bool = Field(False, validation_alias="BRETTBOTE_LOG_PAYLOADS",
+                               description="1 or 0 (true or false), or empty")
     dev_guild_id: int | None = Field(None, gt=0, validation_alias="DEV_GUILD_ID",
                                      description="a server id (a positive whole number), or empty")
     api_base: str = Field(DISCORD_API_BASE, pattern=r"^https?://", validation_alias="DISCORD_API_BASE",

@@ -18,6 +18,7 @@ WRONG = [
     ("DEV_GUILD_ID", "-5", "positive whole number"),
     ("DISCORD_API_BASE", "discord.com/api", "http:// or https://"),
     ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg", "ws:// or wss://"),
+    ("BRETTBOTE_LOG_PAYLOADS", "maybe", "1 or 0"),
 ]
 
 
