@@ -56,6 +56,7 @@ def many(monkeypatch):
         monkeypatch.setattr(engines, "get", lambda game_id: engine if game_id == engine.id else real_get(game_id))
         monkeypatch.setattr(present.render, "board_png", lambda *a, **k: b"\x89PNG")
         monkeypatch.setattr(present.render, "board_text", lambda *a, **k: "board")
+        monkeypatch.setattr(present.render, "hand_png", lambda *a, **k: None)
         return match_for(engine)
 
     return install
@@ -77,38 +78,54 @@ def check_limits(payload) -> None:
     assert all(r is None or 0 <= r <= 4 for r in rows)
 
 
-def test_few_choices_are_plain_buttons(many):
-    payload = present.picker(many(12, 3), 0, "en")
+async def test_few_choices_are_plain_buttons(many):
+    payload = await present.picker(many(12, 3), 0, "en")
     check_limits(payload)
     assert len(components(payload)) == 12
     assert all(type(i).__name__ == "ActionButton" for i in components(payload))
 
 
-def test_more_groups_than_a_menu_lists_are_joined_into_runs(many):
+async def test_more_groups_than_a_menu_lists_are_joined_into_runs(many):
     """Engine.choice_tree cuts 30 groups into runs so that the menu lists at
     most 25 entries; every choice is on exactly one page of one run."""
     match = many(47, 30)
-    first = present.picker(match, 0, "en")
+    first = await present.picker(match, 0, "en")
     select = next(i for i in components(first) if type(i).__name__ == "GroupSelect")
     runs = len(select.item.options)
     assert runs <= 25 and select.item.options[0].label == "Group 0 – Group 1"
     seen = []
     for run in range(runs):
-        payload = present.picker(match, 0, "en", group=run)
+        payload = await present.picker(match, 0, "en", group=run)
         check_limits(payload)
         seen += [i.index for i in components(payload) if type(i).__name__ == "ActionButton"]
     assert sorted(seen) == list(range(47))
 
 
-def test_a_group_menu_with_pages_of_fifteen(many):
+async def test_a_group_menu_with_pages_of_fifteen(many):
     match = many(40, 2)  # 20 choices in each of two groups
-    first = present.picker(match, 0, "en", group=1, page=0)
+    first = await present.picker(match, 0, "en", group=1, page=0)
     check_limits(first)
     select = next(i for i in components(first) if type(i).__name__ == "GroupSelect")
     assert [o.label for o in select.item.options] == ["Group 0", "Group 1"]
     assert [o.default for o in select.item.options] == [False, True]
     buttons = [i for i in components(first) if type(i).__name__ == "ActionButton"]
     assert len(buttons) == 15 and all(b.index % 2 == 1 for b in buttons)
-    second = present.picker(match, 0, "en", group=1, page=1)
+    second = await present.picker(match, 0, "en", group=1, page=1)
     rest = [i.index for i in components(second) if type(i).__name__ == "ActionButton"]
     assert len(rest) == 5 and set(rest).isdisjoint(b.index for b in buttons)
+
+
+async def test_pictures_are_rendered_off_the_event_loop(monkeypatch):
+    """Rendering is CPU work: it runs in a worker thread, so other
+    interactions are answered meanwhile."""
+    import threading
+
+    threads = []
+
+    def board_png(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return b"\x89PNG"
+
+    monkeypatch.setattr(present.render, "board_png", board_png)
+    payload = await present.board_post(match_for(HUH), "en")
+    assert payload.files and threads and threads[0] is not threading.main_thread()

@@ -74,7 +74,7 @@ class Announcer:
             e for entry in await self.service.log(match.id)
             if entry.counter > match.board_counter and entry.undone_by is None for e in entry.events
         ]
-        payload = present.board_post(match, locale, events=since, totals=totals, notes=notes)
+        payload = await present.board_post(match, locale, events=since, totals=totals, notes=notes)
         channel = await self.channel(match.channel_id)
         # The post a move owes (its intent is recorded as board_due in the
         # move's transaction) carries a nonce made from the match and move:
@@ -207,7 +207,7 @@ class Announcer:
             user_id = match.user(seat)
             locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
             notice = await self.notice_text(match, seat, "turn_notice", locale)
-            payload = present.picker(match, seat, locale, notice=[notice])
+            payload = await present.picker(match, seat, locale, notice=[notice])
             if not await self.dm(user_id, payload.content, files=payload.files, view=payload.view):
                 fallback.append(user_id)
         if fallback:
@@ -221,7 +221,7 @@ class Announcer:
     async def send_private_view(self, match: Match, seat: int) -> None:
         user_id = match.user(seat)
         locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
-        payload = present.private_view(match, user_id, locale)
+        payload = await present.private_view(match, user_id, locale)
         await self.dm(user_id, payload.content, files=payload.files)
 
     async def notice_text(self, match: Match, seat: int, key: str, locale: str) -> str:

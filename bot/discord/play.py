@@ -73,7 +73,7 @@ class PlayCog(Room, name="play"):
                                  notice: str | None = None) -> None:
         if match.state is None:
             raise ServiceError("not_running")
-        payload = present.private_view(match, interaction.user.id, locale, notice)
+        payload = await present.private_view(match, interaction.user.id, locale, notice)
         await interaction.followup.send(payload.content, files=payload.files, ephemeral=True)
 
     async def _send_log(self, interaction: discord.Interaction, match: Match, locale: str) -> None:
@@ -116,7 +116,7 @@ class PlayCog(Room, name="play"):
         if seat not in engine.to_act(state):
             prompt = engine.prompt(state, seat)
             raise ServiceError(prompt.key, game=match.game, **prompt.params)
-        payload = present.picker(match, seat, locale)
+        payload = await present.picker(match, seat, locale)
         await interaction.followup.send(payload.content, files=payload.files, view=payload.view, ephemeral=True)
 
     @guarded
@@ -131,11 +131,11 @@ class PlayCog(Room, name="play"):
             await self._refresh_picker(interaction, match, seat, locale, [t("outdated", locale)])
             return
         if not on_private_message(interaction):
-            payload = present.picker(match, seat, locale, group=group, page=page)
+            payload = await present.picker(match, seat, locale, group=group, page=page)
             await interaction.response.send_message(payload.content, files=payload.files, view=payload.view,
                                                     ephemeral=True)
             return
-        payload = present.picker(match, seat, locale, group=group, page=page, with_image=False)
+        payload = await present.picker(match, seat, locale, group=group, page=page, with_image=False)
         await interaction.response.edit_message(content=payload.content, view=payload.view)
 
     @guarded
@@ -161,7 +161,7 @@ class PlayCog(Room, name="play"):
         engine = present.engine_of(match)
         state = engine.load_state(match.state)
         if match.status == "running" and seat in engine.to_act(state):
-            payload = present.picker(match, seat, locale, notice=notice[-8:])
+            payload = await present.picker(match, seat, locale, notice=notice[-8:])
         else:
-            payload = present.done_payload(match, seat, locale, notice[-8:])
+            payload = await present.done_payload(match, seat, locale, notice[-8:])
         await interaction.edit_original_response(**payload.edit_kwargs())

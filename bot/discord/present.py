@@ -4,6 +4,7 @@ cogs answer interactions with these payloads, and the announcer posts them."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,10 +57,23 @@ def engine_of(match: Match) -> Engine:
     return engines.get(match.game)
 
 
-def board_file(match: Match, view, locale: str) -> discord.File:
-    png = render.board_png(match.game, view, locale=locale)
-    alt = render.board_text(match.game, view, locale)[:ALT_TEXT_LIMIT]
-    return discord.File(io.BytesIO(png), filename="board.png", description=alt)
+def _render(game: str, view, locale: str, hand: bool) -> tuple[bytes, str, bytes | None]:
+    """The board picture, its text and (for a seat) its hand picture: the CPU
+    work of a post, done in a worker thread so the event loop keeps
+    answering other interactions meanwhile."""
+    png = render.board_png(game, view, locale=locale)
+    text = render.board_text(game, view, locale)
+    return png, text, render.hand_png(game, view, locale) if hand else None
+
+
+async def pictures(match: Match, view, locale: str, *, hand: bool = False) -> tuple[list[discord.File], str]:
+    """``board.png`` (with the text board as its description), and
+    ``hand.png`` when asked for and the game has hands; and the text board."""
+    png, text, hand_png = await asyncio.to_thread(_render, match.game, view, locale, hand)
+    files = [discord.File(io.BytesIO(png), filename="board.png", description=text[:ALT_TEXT_LIMIT])]
+    if hand_png is not None:
+        files.append(discord.File(io.BytesIO(hand_png), filename="hand.png"))
+    return files, text
 
 
 def board_link(match: Match) -> str | None:
@@ -135,7 +149,7 @@ def result_lines(engine: Engine, match: Match, locale: str, totals: dict[int, in
     return lines
 
 
-def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
+async def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
                notes: list[str] = ()) -> Payload:
     """The public board: spectator view, who is to act (mentioned), buttons."""
     engine = engine_of(match)
@@ -167,13 +181,13 @@ def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), to
     buttons = c.board_view(match, locale, finished=match.status != "running")
     return Payload(
         content="\n".join(lines)[:2000],
-        files=[board_file(match, view, locale)],
+        files=(await pictures(match, view, locale))[0],
         view=buttons,
         mentions=[match.user(s) for s in waiting],
     )
 
 
-def private_view(match: Match, user_id: int, locale: str, notice: str | None = None) -> Payload:
+async def private_view(match: Match, user_id: int, locale: str, notice: str | None = None) -> Payload:
     """Everything the user may see that others may not (``/game hand``)."""
     engine = engine_of(match)
     seat = match.seat_of(user_id)
@@ -184,15 +198,12 @@ def private_view(match: Match, user_id: int, locale: str, notice: str | None = N
     if seat is not None and match.status == "running":
         prompt = engine.prompt(state, seat)
         lines.append(engine.text(prompt.key, prompt.params, locale))
-    lines.append("```\n" + render.board_text(match.game, view, locale)[:1500] + "\n```")
-    files = [board_file(match, view, locale)]
-    hand = render.hand_png(match.game, view, locale) if seat is not None else None
-    if hand is not None:
-        files.append(discord.File(io.BytesIO(hand), filename="hand.png"))
+    files, text = await pictures(match, view, locale, hand=seat is not None)
+    lines.append("```\n" + text[:1500] + "\n```")
     return Payload(content="\n".join(lines)[:2000], files=files)
 
 
-def picker(match: Match, seat: int, locale: str, *, group: int | None = None, page: int = 0,
+async def picker(match: Match, seat: int, locale: str, *, group: int | None = None, page: int = 0,
            notice: list[str] = (), with_image: bool = True) -> Payload:
     """The seat's current choices, walked down the game's choice tree
     (``Engine.choice_tree``): a flat tree as pages of up to 20 buttons; a
@@ -226,11 +237,11 @@ def picker(match: Match, seat: int, locale: str, *, group: int | None = None, pa
         g = group if group is not None else 0
         ui.add_item(c.PageButton.make(match.id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
         ui.add_item(c.PageButton.make(match.id, counter, g, page + 1, t("btn_next", locale), disabled=page >= pages - 1))
-    files = [board_file(match, view, locale)] if with_image else []
+    files = (await pictures(match, view, locale))[0] if with_image else []
     return Payload(content="\n".join(lines)[:2000], files=files, view=ui if legal else None)
 
 
-def done_payload(match: Match, seat: int, locale: str, notice: list[str]) -> Payload:
+async def done_payload(match: Match, seat: int, locale: str, notice: list[str]) -> Payload:
     """The picker after the seat's decision is complete: no buttons."""
     engine = engine_of(match)
     state = engine.load_state(match.state)
@@ -239,7 +250,7 @@ def done_payload(match: Match, seat: int, locale: str, notice: list[str]) -> Pay
     if match.status == "running":
         prompt = engine.prompt(state, seat)
         lines.append(engine.text(prompt.key, prompt.params, locale))
-    return Payload(content="\n".join(lines)[:2000], files=[board_file(match, view, locale)], view=None)
+    return Payload(content="\n".join(lines)[:2000], files=(await pictures(match, view, locale))[0], view=None)
 
 
 def log_text(match: Match, entries: list[LoggedAction], seat: int | None, locale: str) -> str:
