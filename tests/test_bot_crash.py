@@ -91,3 +91,44 @@ def _recorded(db: Path):
         return row[0] if row and row[0] and not row[1] else None
 
     return check
+
+
+async def test_killed_between_committing_a_move_and_its_notices(tmp_path):
+    """Hell ends its turn and the process dies before anything is announced:
+    after the restart Heaven gets its turn notice by DM (from the outbox) and
+    the board that was owed is posted; the outbox is empty again."""
+    db = tmp_path / "brettbote.sqlite3"
+    async with FakeDiscord() as fake:
+        w = fake.world
+        channel = w.channel("spiele")
+        async with bot_process(fake, db, crash_at="move_committed") as proc:
+            await fake.wait_until(lambda: fake.commands.list(None), timeout=20, what="commands synced")
+            lobby = await (await fake.slash(w.alice, "game new", {"game": "himmel-und-hoelle", "here": True},
+                                            channel=channel)).wait_response(timeout=10)
+            await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c))
+            board = await fake.wait_until(lambda: (live_boards(fake, channel) or [None])[-1], timeout=10, what="board")
+            act = next(c for c in board.custom_ids() if ":act:" in c)
+            picker = await (await fake.click(w.alice, board, act)).wait_ephemeral(timeout=10)
+            end_turn = next(b["custom_id"] for b in picker.buttons() if b["label"] == "Zug beenden")
+            dms_before = len(fake.dm_messages(w.bob))
+            await fake.click(w.alice, picker, end_turn)
+            assert await asyncio.wait_for(proc.wait(), 20) == -9  # killed right after the move's commit
+        assert len(fake.dm_messages(w.bob)) == dms_before  # nothing was announced
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT kind FROM outbox WHERE sent_at IS NULL").fetchall() == [("turn",)]
+        async with bot_process(fake, db):
+            notice = await fake.wait_until(
+                lambda: next((m for m in fake.dm_messages(w.bob)[dms_before:] if m.content), None),
+                timeout=20, what="the turn notice after the restart")
+            await fake.wait_until(_no_pending(db), timeout=10, what="the outbox emptied")
+            await fake.wait_until(_recorded(db), timeout=10, what="the owed board")
+        assert "<#" in notice.content  # points to the match channel
+        assert len(live_boards(fake, channel)) == 1
+
+
+def _no_pending(db: Path):
+    def check():
+        with sqlite3.connect(db) as conn:
+            return conn.execute("SELECT count(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0 or None
+
+    return check

@@ -19,10 +19,10 @@ from bot.discord.locales import Locales
 from bot.discord.present import Payload
 from bot.discord.messages import t
 from bot.faults import crash_point
-from bot.play.moves import MoveOutcome
+from bot.play.moves import MoveOutcome, owed_notices
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
-from bot.store import Match, Store
+from bot.store import Match, Notice, Store
 
 log = logging.getLogger("brettbote")
 
@@ -124,31 +124,35 @@ class Announcer:
                                         board_post=True, secret_opened=secret, newly_due=waiting))
 
     async def announce(self, outcome: MoveOutcome) -> None:
-        """Tell the channel and the players about a move that is already stored."""
+        """Tell the channel and the players about a move that is already
+        stored, then mark what it owed as sent (the move wrote the same list
+        to the outbox in its own transaction; see :meth:`reconcile`)."""
         match = outcome.match
-        summaries = present.summary_posts(present.engine_of(match), outcome.events, self.locales.of_channel(match))
-        if summaries:
-            await self.safely(self.post_summaries(match, summaries), "round summary", match)
+        engine = present.engine_of(match)
+        notices = owed_notices(engine, outcome)
+        if ("summary", None) in notices:
+            await self.safely(self.post_summaries(match, outcome.events), "round summary", match)
         if outcome.board_post:
             await self.safely(self.post_board(match), "board post", match)
             match = await self.service.get(match.id)
-        if match.status != "running":
-            return
-        people = {s.seat for s in match.seats if not s.autopilot}
-        secret = [s for s in outcome.secret_opened if s in people]
+        if match.status == "running":
+            await self.deliver(match, notices)
+        await self.service.notices_sent(match.id, outcome.match.counter)
+
+    async def deliver(self, match: Match, notices: list[tuple[str, int | None]]) -> None:
+        """Secret choices and private views by DM, and turn notices."""
+        secret = [seat for kind, seat in notices if kind == "secret"]
         if secret:
             await self.safely(self.send_secret_dms(match, secret), "secret DMs", match)
-        for seat in outcome.newly_due:
-            if seat in people and seat not in secret:
+        for kind, seat in notices:
+            if kind == "turn":
                 await self.safely(self.notify_turn(match, seat), "turn notice", match)
-        engine = present.engine_of(match)
-        for seat in range(len(match.seats)):
-            if any(e.key in engine.dm_events and e.visible_to == [seat] for e in outcome.events):
+            elif kind == "private":
                 await self.safely(self.send_private_view(match, seat), "private view by DM", match)
 
-    async def post_summaries(self, match: Match, posts: list[str]) -> None:
+    async def post_summaries(self, match: Match, events: list) -> None:
         channel = await self.channel(match.channel_id)
-        for content in posts:
+        for content in present.summary_posts(present.engine_of(match), events, self.locales.of_channel(match)):
             await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
 
     async def reconcile(self) -> None:
@@ -159,6 +163,29 @@ class Announcer:
         for match in await self.service.unannounced():
             await self.safely(self.post_board(match), "board post after restart", match)
             await self.safely(self.strip_orphans(await self.service.get(match.id)), "orphan boards", match)
+        await self.deliver_pending()
+
+    async def deliver_pending(self) -> None:
+        """What moves owed when the bot died before telling everyone: round
+        summaries from the log, and the DMs and notices that still apply (a
+        seat that has moved on is not asked again)."""
+        by_match: dict[int, list[Notice]] = {}
+        for notice in await self.service.pending_notices():
+            by_match.setdefault(notice.match_id, []).append(notice)
+        for match_id, notices in by_match.items():
+            match = await self.service.get(match_id)
+            engine = present.engine_of(match)
+            summaries = {n.counter for n in notices if n.kind == "summary"}
+            if summaries:
+                events = [e for entry in await self.service.log(match.id, last=None) if entry.counter in summaries
+                          for e in entry.events]
+                await self.safely(self.post_summaries(match, events), "round summary after restart", match)
+            if match.status == "running":
+                state = engine.load_state(match.state)
+                due = set(engine.to_act(state))
+                owed = list(dict.fromkeys((n.kind, n.seat) for n in notices if n.kind != "summary"))
+                await self.deliver(match, [(k, s) for k, s in owed if k == "private" or s in due])
+            await self.service.notices_sent(match.id, max(n.counter for n in notices))
 
     async def strip_orphans(self, match: Match) -> None:
         """Boards of ``match`` among the channel's recent messages that are not

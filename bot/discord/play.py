@@ -10,6 +10,7 @@ from bot.discord import present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
+from bot.faults import crash_point
 from bot.play.errors import Outdated, ServiceError, Stale
 from bot.play.limits import BOARD_REPOST_SECONDS
 from bot.store import Match
@@ -149,6 +150,7 @@ class PlayCog(Room, name="play"):
             seat = match.seat_of(interaction.user.id)
             await self._refresh_picker(interaction, match, seat, locale, [t("outdated", locale)])
             return
+        crash_point("move_committed")
         events = present.event_lines(present.engine_of(outcome.match), outcome.events, outcome.seat, locale)
         await self._refresh_picker(interaction, outcome.match, outcome.seat, locale, events)
         await self.announcer.announce(outcome)

@@ -276,7 +276,11 @@ class LobbyService:
         # board_due: the intent of the first board post, so a crash before it
         # is recorded is repaired at the next start (see the announcer)
         await tx.update_match(match_id, status="running", state=engine.dump_state(state), board_due=1)
-        await self.open_decisions(tx, await tx.match(match_id), engine.to_act(state))
+        waiting = engine.to_act(state)
+        secret = [s for s in waiting if engine.prompt(state, s).secret]
+        await tx.add_notices(match_id, match.counter, [("secret", s) for s in secret]
+                             + [("turn", s) for s in waiting if s not in secret])
+        await self.open_decisions(tx, await tx.match(match_id), waiting)
 
     async def open_decisions(self, tx: Transaction, match: Match, seats: list[int]) -> None:
         """Decisions of ``seats`` open now: note when, and set their reminder,

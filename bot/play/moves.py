@@ -31,6 +31,20 @@ class MoveOutcome:
     newly_due: list[int] = field(default_factory=list)
 
 
+def owed_notices(engine: Engine, outcome: MoveOutcome) -> list[tuple[str, int | None]]:
+    """What the players are owed for a move, as outbox entries (kind, seat):
+    secret choices and turn notices for people newly asked, private views by
+    DM, round summaries. Seats on autopilot are owed nothing."""
+    people = {s.seat for s in outcome.match.seats if not s.autopilot}
+    notices: list[tuple[str, int | None]] = [("secret", s) for s in outcome.secret_opened if s in people]
+    notices += [("turn", s) for s in outcome.newly_due if s in people and s not in outcome.secret_opened]
+    notices += [("private", s) for s in sorted(people)
+                if any(e.key in engine.dm_events and e.visible_to == [s] for e in outcome.events)]
+    if any(e.summary for e in outcome.events):
+        notices.append(("summary", None))
+    return notices
+
+
 def merged(engine: Engine, first: MoveOutcome, rest: list[MoveOutcome]) -> MoveOutcome:
     """A move and the autopilot moves after it, announced as one: one board
     post, and the DMs and notices of the state they end in."""

@@ -18,10 +18,10 @@ from bot.play import votes
 from bot.play.errors import Outdated, ServiceError
 from bot.play.lobby import ABANDON_DAYS, AUTOPILOT_MIN_SEATS, DAY, HOUR, LobbyService, seated
 from bot.play.moves import (
-    MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, secret_opened,
-    table_result,
+    MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, owed_notices,
+    secret_opened, table_result,
 )
-from bot.store import LoggedAction, Match, Transaction
+from bot.store import LoggedAction, Match, Notice, Transaction
 from engines import IllegalAction, Result
 
 __all__ = [
@@ -189,17 +189,28 @@ class MatchService(LobbyService):
             due = [s for s in engine.to_act(after) if match.seats[s].decision_counter == new_counter]
             await self.open_decisions(tx, match, due)
             match = await tx.match(match.id)
-        return MoveOutcome(
-            match=match,
-            seat=seat,
-            action=action,
-            before=before,
-            after=after,
-            events=events,
-            board_post=board_post,
-            secret_opened=opened,
-            newly_due=[s for s in engine.to_act(after) if s not in engine.to_act(before)],
-        )
+            moved = MoveOutcome(
+                match=match,
+                seat=seat,
+                action=action,
+                before=before,
+                after=after,
+                events=events,
+                board_post=board_post,
+                secret_opened=opened,
+                newly_due=[s for s in engine.to_act(after) if s not in engine.to_act(before)],
+            )
+            await tx.add_notices(match.id, new_counter, owed_notices(engine, moved))
+        return moved
+
+    async def pending_notices(self) -> list[Notice]:
+        """Notifications owed by moves whose announcement never finished."""
+        async with self.store.transaction() as tx:
+            return await tx.pending_notices()
+
+    async def notices_sent(self, match_id: int, up_to_counter: int) -> None:
+        async with self.store.transaction() as tx:
+            await tx.notices_sent(match_id, up_to_counter)
 
     async def mark_board(self, match_id: int, channel_id: int, message_id: int, counter: int) -> None:
         async with self.store.transaction() as tx:

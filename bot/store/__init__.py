@@ -3,7 +3,7 @@ the SQLite driver (:mod:`.sqlite`) and its numbered migrations. All SQL of
 the bot lives in this package."""
 
 from bot.store.base import OPEN, Store, Transaction
-from bot.store.models import LoggedAction, Match, Seat, Timer, User, Vote
+from bot.store.models import LoggedAction, Match, Notice, Seat, Timer, User, Vote
 from bot.store.sqlite import SqliteStore, migrations
 
-__all__ = ["OPEN", "LoggedAction", "Match", "Seat", "SqliteStore", "Store", "Timer", "Transaction", "User", "Vote", "migrations"]
+__all__ = ["OPEN", "LoggedAction", "Match", "Notice", "Seat", "SqliteStore", "Store", "Timer", "Transaction", "User", "Vote", "migrations"]

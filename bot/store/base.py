@@ -14,7 +14,7 @@ import asyncio
 from abc import ABC, abstractmethod
 from typing import Any, AsyncContextManager
 
-from bot.store.models import LoggedAction, Match, Timer, User
+from bot.store.models import LoggedAction, Match, Notice, Timer, User
 
 #: Statuses of a match that is not over; a channel has at most one such match.
 OPEN = ("lobby", "running")
@@ -86,6 +86,18 @@ class Transaction(ABC):
     async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:
         """Actions ``first``..``last`` were taken back by the undo counted as
         ``undo_counter``: they stay in the log, marked, and the undo is recorded."""
+
+    # -- the outbox ------------------------------------------------------------
+
+    @abstractmethod
+    async def add_notices(self, match_id: int, counter: int, notices: list[tuple[str, int | None]]) -> None:
+        """Notifications the move at ``counter`` owes, as (kind, seat)."""
+
+    @abstractmethod
+    async def pending_notices(self) -> list[Notice]: ...
+
+    @abstractmethod
+    async def notices_sent(self, match_id: int, up_to_counter: int) -> None: ...
 
     # -- undo: the takeback run, stored verdicts, snapshots ----------------------
 

@@ -117,3 +117,16 @@ class User:
     last_locale: str | None
     dm_closed: bool
     notify: str = "turn"
+
+
+@dataclass
+class Notice:
+    """A notification a move owes (see the outbox): ``secret`` (a secret
+    choice by DM), ``turn`` (a turn notice), ``private`` (a seat's private
+    view by DM), ``summary`` (the move's round summaries, ``seat`` None)."""
+
+    id: int
+    match_id: int
+    counter: int
+    kind: str
+    seat: int | None

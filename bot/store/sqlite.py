@@ -22,7 +22,9 @@ import aiosqlite
 
 from bot.store.base import Store, Transaction
 from bot.store.models import LoggedAction, Match, Timer, User
+from bot.store.sqlite_outbox import OutboxStatements
 from bot.store.sqlite_rows import MATCH_SELECT, OPEN_SQL, action_from_row, match_from_row, timer_from_row
+from bot.store.sqlite_undo import UndoStatements
 
 def now() -> str:
     """A timestamp for the ``created_at``/``updated_at`` columns."""
@@ -40,7 +42,7 @@ def _assignments(values: dict[str, Any]) -> str:
     return ", ".join(f"{k}=?" for k in values)
 
 
-class SqliteTransaction(Transaction):
+class SqliteTransaction(UndoStatements, OutboxStatements, Transaction):
     """The statements themselves, over a connection the caller holds the lock of.
 
     ``conn`` is open for tests and tools that need raw SQL (to fake a crash,
@@ -187,50 +189,6 @@ class SqliteTransaction(Transaction):
             "INSERT INTO undos (match_id, counter, seat, first, last, created_at) VALUES (?,?,?,?,?,?)",
             (match_id, undo_counter, seat, first, last, now()),
         )
-
-    # -- undo: the takeback run, stored verdicts, snapshots ----------------------
-
-    async def _logged(self, sql: str, args: tuple) -> list[LoggedAction]:
-        rows = await (await self.conn.execute(sql, args)).fetchall()
-        return [action_from_row(r) for r in rows]
-
-    async def takeback_run(self, match_id: int, seat: int) -> list[LoggedAction]:
-        return await self._logged(
-            "SELECT * FROM actions WHERE match_id=? AND undone_by IS NULL AND counter > coalesce("
-            "(SELECT max(counter) FROM actions WHERE match_id=? AND undone_by IS NULL AND seat<>?), -1)"
-            " ORDER BY counter",
-            (match_id, match_id, seat),
-        )
-
-    async def actions_after(self, match_id: int, counter: int, until: int | None = None) -> list[LoggedAction]:
-        return await self._logged("SELECT * FROM actions WHERE match_id=? AND counter>? AND counter<=? ORDER BY counter",
-                                  (match_id, counter, until if until is not None else 1 << 62))
-
-    async def set_undoable(self, match_id: int, verdicts: dict[int, bool]) -> None:
-        await self.conn.executemany(
-            "UPDATE actions SET undoable=? WHERE match_id=? AND counter=? AND undoable IS NULL",
-            [(int(v), match_id, c) for c, v in verdicts.items()],
-        )
-
-    async def add_snapshot(self, match_id: int, counter: int, state: str) -> None:
-        await self.conn.execute(
-            "INSERT OR REPLACE INTO snapshots (match_id, counter, state) VALUES (?,?,?)", (match_id, counter, state)
-        )
-
-    async def last_snapshot_counter(self, match_id: int) -> int | None:
-        return (await (await self.conn.execute("SELECT max(counter) FROM snapshots WHERE match_id=?", (match_id,))).fetchone())[0]
-
-    async def snapshot_before(self, match_id: int, counter: int) -> tuple[int, str] | None:
-        row = await (
-            await self.conn.execute(
-                "SELECT counter, state FROM snapshots WHERE match_id=? AND counter<? ORDER BY counter DESC LIMIT 1",
-                (match_id, counter),
-            )
-        ).fetchone()
-        return (row[0], row[1]) if row else None
-
-    async def drop_snapshots(self, match_id: int, since: int) -> None:
-        await self.conn.execute("DELETE FROM snapshots WHERE match_id=? AND counter>=?", (match_id, since))
 
     # -- votes ---------------------------------------------------------------
 
