@@ -47,6 +47,8 @@ class Settings(BaseSettings):
                              description="a ws:// or wss:// URL, or empty for Discord's own")
     abandon_days: float = Field(30, ge=1, le=365, validation_alias="BRETTBOTE_ABANDON_DAYS",
                                 description="a number of days from 1 to 365")
+    matches_per_hour: int = Field(5, ge=1, le=100, validation_alias="BRETTBOTE_MATCHES_PER_HOUR",
+                                  description="a whole number from 1 to 100 (new matches per user and server in an hour)")
 
     @field_validator("log_level", mode="before")
     @classmethod

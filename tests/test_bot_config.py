@@ -19,6 +19,7 @@ WRONG = [
     ("DISCORD_API_BASE", "discord.com/api", "http:// or https://"),
     ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg", "ws:// or wss://"),
     ("BRETTBOTE_LOG_PAYLOADS", "maybe", "1 or 0"),
+    ("BRETTBOTE_MATCHES_PER_HOUR", "0", "from 1 to 100"),
 ]
 
 
@@ -48,3 +49,13 @@ def test_empty_means_the_default_and_case_does_not_matter(tmp_path, monkeypatch)
     settings = load_settings(env_file=None)
     assert settings.abandon_days == 30 and settings.dev_guild_id is None and settings.log_level == "DEBUG"
     assert settings.api_base == "https://discord.com/api/v10" and str(settings.db_path) == "data/brettbote.sqlite3"
+
+
+def test_the_new_match_limit_is_a_setting(monkeypatch, tmp_path):
+    from bot.config import load_settings
+    from bot.play.service import MatchService
+
+    monkeypatch.setenv("BRETTBOTE_MATCHES_PER_HOUR", "2")
+    settings = load_settings(env_file=None)
+    assert settings.matches_per_hour == 2
+    assert MatchService(store=None, matches_per_hour=settings.matches_per_hour).limits.matches_per_hour == 2

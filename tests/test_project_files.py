@@ -32,7 +32,7 @@ def test_env_example_lists_every_setting():
     example = dotenv_values(ROOT / ".env.example")
     assert set(example) == set(VARIABLES.values()) == {
         "DISCORD_TOKEN", "BRETTBOTE_DB", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE",
-        "DISCORD_GATEWAY_URL", "BRETTBOTE_LOG_PAYLOADS",
+        "DISCORD_GATEWAY_URL", "BRETTBOTE_LOG_PAYLOADS", "BRETTBOTE_MATCHES_PER_HOUR",
     }
     assert example["DISCORD_TOKEN"] == ""
     settings = load_settings(env_file=ROOT / ".env.example")

@@ -298,3 +298,32 @@ async def test_an_older_database_migrates_and_undo_decides_old_moves_once(db, ap
         await assert_consistent(store, 1)
     finally:
         await store.close()
+
+
+async def test_a_burst_of_undo_requests_on_a_long_match_stalls_nobody(fake, db):
+    """Through the real client: 25 /game undo on a 600-move match while
+    someone in another channel asks for help. Every interaction is
+    acknowledged within Discord's three seconds (the fake's teardown checks
+    it), the first request is asked of the other player once, and the others
+    are answered at once, privately."""
+    from bot_harness import started
+
+    w = fake.world
+    channel, elsewhere = w.channel("spiele"), w.add_text_channel("anderswo")
+    store = await SqliteStore.open(db)
+    service = MatchService(store, rng=random.Random(3))
+    await service.new_match(guild_id=w.guild.id, channel_id=channel.id, game=GAME, host_id=w.alice.id)
+    await service.join(channel.id, w.bob.id)
+    await play(service, 1, 600, random.Random(5))
+    seat = await play_undoable(service, 1, random.Random(6))
+    await store.close()
+    asker = w.alice if seat == 0 else w.bob
+    async with started(fake, db):
+        requests = [await fake.slash(asker, "game undo", channel=channel) for _ in range(25)]
+        help_ = await fake.slash(w.carol, "game help", channel=elsewhere)
+        for handle in requests:
+            await handle.wait_acknowledged()
+        assert "/game new" in (await help_.wait_ephemeral()).content
+        public = [h for h in requests if any(not m.ephemeral for m in h.messages)]
+        assert len(public) == 1  # one request, with its vote buttons
+        assert all(h.ephemeral_messages for h in requests if h not in public)

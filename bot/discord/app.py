@@ -65,7 +65,8 @@ class Brettbote(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.db_path)
-        self.service = MatchService(self.store, clock=self.clock, abandon_days=self.settings.abandon_days)
+        self.service = MatchService(self.store, clock=self.clock, abandon_days=self.settings.abandon_days,
+                                    matches_per_hour=self.settings.matches_per_hour)
         self.slow = SlowPlay(self.store, self.service)
         self.locales = Locales(self, self.store)
         self.announcer = Announcer(self, self.store, self.service, self.slow, self.locales)
