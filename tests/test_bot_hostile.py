@@ -204,3 +204,13 @@ def engines_toy_leader(match) -> int:
     import engines
 
     return engines.get("toy").load_state(match.state).leader
+
+
+@pytest.mark.parametrize("days", [0, -3, 15])
+async def test_away_days_outside_the_range_are_refused(fake, table, stored, days):
+    w = fake.world
+    await table.open_match(w.alice, w.bob)
+    answer = await (await table.command(w.alice, "game away", days=days)).wait_ephemeral()
+    assert "14" in answer.content
+    match, _ = await stored()
+    assert match.seats[0].away_until is None and match.seats[0].away_used == 0
