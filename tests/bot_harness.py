@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import random
 from pathlib import Path
 from typing import AsyncIterator
 
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionHandle, running_bot
 
+import engines
 from bot.discord.app import Brettbote
 from bot.play.clock import Clock
 from bot.config import Settings
@@ -95,6 +97,35 @@ class Table:
 
     def dms(self, user: FakeUser) -> list[FakeMessage]:
         return self.fake.dm_messages(user)
+
+
+async def click_random_choice(table: Table, user, picker, rnd: random.Random) -> None:
+    """One decision through the picker: pick a group from the menu if there
+    is one, then one of the choice buttons."""
+    select = next((c for c in picker.iter_components() if c["type"] == 3), None)
+    if select is not None:
+        value = rnd.choice(select["options"])["value"]
+        await table.run(await table.fake.select(user, picker, select["custom_id"], [value]))
+    buttons = [b for b in picker.buttons() if b["custom_id"].startswith("bb:a:")]
+    assert buttons, picker.content
+    await table.run(await table.fake.click(user, picker, rnd.choice(buttons)["custom_id"]))
+
+
+async def open_first_battle(table: Table, stored) -> None:
+    """A Hektor und Achill match of Alice and Bob in #spiele, played by the
+    attacker's random opening choices (the vanguard, the number if it was a
+    4, the fate tile) up to the first battle, when both hands come by DM."""
+    fake, w = table.fake, table.fake.world
+    table.channel = w.channel("spiele")
+    await table.command(w.alice, "game new", game="hektor-und-achill", here=True)
+    lobby = fake.messages(table.channel)[-1]
+    await table.run(await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
+    rnd = random.Random(2)
+    for _ in range(3):
+        match, _ = await stored()
+        if engines.get(match.game).load_state(match.state).phase not in ("vanguard", "front", "orient"):
+            break
+        await click_random_choice(table, w.alice, await table.open_picker(w.alice), rnd)
 
 
 def stale_copy(message: FakeMessage) -> FakeMessage:

@@ -12,17 +12,14 @@ from __future__ import annotations
 import io
 import json
 import logging
-import random
 import re
 import sys
 
 import discord
 import pytest
-from bot_harness import Table, started
+from bot_harness import Table, open_first_battle, started
 from fake_discord import FakeDiscord
-from test_games_in_discord import click_random_choice
 
-import engines
 from bot import app
 from bot.logs import PAYLOAD_LOGGERS, REDACTED, Redactor, setup_logging
 
@@ -197,16 +194,7 @@ async def play_until_hands_are_dealt(fake: FakeDiscord, table: Table, stored) ->
     """Hektor und Achill through the fake Discord up to the first battle,
     when both hands come by DM; the hand line of each DM."""
     w = fake.world
-    table.channel = w.channel("spiele")
-    await table.command(w.alice, "game new", game="hektor-und-achill", here=True)
-    lobby = fake.messages(table.channel)[-1]
-    await table.run(await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
-    rnd = random.Random(2)
-    for _ in range(3):
-        match, _ = await stored()
-        if engines.get(match.game).load_state(match.state).phase not in ("vanguard", "front", "orient"):
-            break
-        await click_random_choice(table, w.alice, await table.open_picker(w.alice), rnd)
+    await open_first_battle(table, stored)
     hands = []
     for user in (w.alice, w.bob):
         dm = [m for m in fake.dm_messages(user) if any(a.filename == "hand.png" for a in m.attachments)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_harness import Table
+from bot_harness import Table, click_random_choice, open_first_battle
 
 import engines
 from bot.verify import verify
@@ -20,18 +20,6 @@ def more_players(fake):
     """Halleluja seats up to four."""
     for name in ("dave", "erin"):
         fake.world.add_user(name, locale="en-US")
-
-
-async def click_random_choice(table: Table, user, picker, rnd: random.Random) -> None:
-    """One decision through the picker: pick a group from the menu if there
-    is one, then one of the choice buttons."""
-    select = next((c for c in picker.iter_components() if c["type"] == 3), None)
-    if select is not None:
-        value = rnd.choice(select["options"])["value"]
-        await table.run(await table.fake.select(user, picker, select["custom_id"], [value]))
-    buttons = [b for b in picker.buttons() if b["custom_id"].startswith("bb:a:")]
-    assert buttons, picker.content
-    await table.run(await table.fake.click(user, picker, rnd.choice(buttons)["custom_id"]))
 
 
 async def play_steps(table: Table, stored, users, steps: int, rnd: random.Random) -> None:
@@ -114,17 +102,7 @@ async def test_solo_daily_challenge_once_a_day_with_scores(fake, stored, clock, 
 
 async def test_hektor_hands_come_by_dm_at_the_start_of_a_battle(fake, table, stored):
     w = fake.world
-    table.channel = w.channel("spiele")
-    await table.command(w.alice, "game new", game="hektor-und-achill", here=True)
-    lobby = fake.messages(table.channel)[-1]
-    await table.run(await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
-    rnd = random.Random(2)
-    # The attacker's opening: the vanguard, the number if it was a 4, the fate tile.
-    for _ in range(3):
-        match, _ = await stored()
-        if engines.get(match.game).load_state(match.state).phase not in ("vanguard", "front", "orient"):
-            break
-        await click_random_choice(table, w.alice, await table.open_picker(w.alice), rnd)
+    await open_first_battle(table, stored)
     for user in (w.alice, w.bob):
         dm = [m for m in fake.dm_messages(user) if any(a.filename == "hand.png" for a in m.attachments)]
         assert dm, f"no hand for {user.username}: {[(m.content[:50], [a.filename for a in m.attachments]) for m in fake.dm_messages(user)]}"

@@ -3,7 +3,6 @@ or a menu of groups with pages of buttons."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Literal
 
 import pytest

@@ -20,6 +20,7 @@ from bot.play.service import SNAPSHOT_EVERY, MatchService, action_token
 from bot.play.slow import SlowPlay
 from bot.store import SqliteStore, migrations
 from bot.verify import replay, verify
+from bench.undo import plan, play  # the long matches of the benchmark
 
 GAME = "himmel-und-hoelle"
 E = engines.get(GAME)
@@ -49,49 +50,6 @@ async def start(service: MatchService) -> int:
     match = await service.new_match(guild_id=1, channel_id=CH, game=GAME, host_id=ALICE)
     await service.join(CH, BOB)
     return match.id
-
-
-class Stuck(Exception):
-    """Random play walked into a position where every move ends the game."""
-
-
-def _random_move(state, seat, rng: random.Random):
-    """A random legal action that does not end the game, often the end of
-    the turn (long matches: the game ends sooner when dice move all the time)."""
-    legal = E.legal_actions(state, seat)
-    order = rng.sample(range(len(legal)), len(legal))
-    if rng.random() < 0.3:
-        order.sort(key=lambda i: type(legal[i]).__name__ != "EndTurn")
-    for index in order:
-        if E.result(E.apply(state, seat, legal[index])[0]) is None:
-            return index, legal[index]
-    raise Stuck()
-
-
-def plan(state, moves: int, rng: random.Random) -> list[tuple[int, int, object]]:
-    """``moves`` random moves from ``state`` as (seat, index, action) that
-    keep the game going (some random walks end in a position where every
-    move ends it: then another walk is tried)."""
-    for _ in range(200):
-        walk, s = random.Random(rng.randrange(1 << 30)), state
-        out = []
-        try:
-            for _ in range(moves):
-                seat = walk.choice(E.to_act(s))
-                index, action = _random_move(s, seat, walk)
-                s = E.apply(s, seat, action)[0]
-                out.append((seat, index, action))
-        except Stuck:
-            continue
-        return out
-    raise AssertionError("no random walk of that length keeps the game going")
-
-
-async def play(service: MatchService, match_id: int, moves: int, rng: random.Random) -> None:
-    match = await service.get(match_id)
-    for seat, index, action in plan(service.state(match), moves, rng):
-        match = (await service.act(match_id, match.user(seat), match.seats[seat].decision_counter, index,
-                                   action_token(E, action))).match
 
 
 async def play_undoable(service: MatchService, match_id: int, rng: random.Random, moves: int = 1) -> int:

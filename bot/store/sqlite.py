@@ -23,7 +23,7 @@ import aiosqlite
 from bot.store.base import Store, Transaction
 from bot.store.models import LoggedAction, Match, Timer, User
 from bot.store.sqlite_outbox import OutboxStatements
-from bot.store.sqlite_rows import MATCH_SELECT, OPEN_SQL, action_from_row, match_from_row, timer_from_row
+from bot.store.sqlite_rows import MATCH_SELECT, OPEN_SQL, match_from_row, timer_from_row
 from bot.store.sqlite_undo import UndoStatements
 
 def now() -> str:
