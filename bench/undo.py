@@ -84,29 +84,33 @@ async def play(service: MatchService, match_id: int, moves: int, rng: random.Ran
                                    action_token(E, action))).match
 
 
-async def undoable_move(service: MatchService, match_id: int, rng: random.Random) -> int:
-    """Random moves until the seat to act can make a move that can be taken
-    back (its earlier moves of this turn too) and stays to act; makes it and
-    returns the seat."""
+async def play_undoable(service: MatchService, match_id: int, rng: random.Random, moves: int = 1) -> int:
+    """Random moves until a seat may take its last ``moves`` moves back
+    (each one undoable, nobody else in between, the seat still to act);
+    returns that seat."""
     while True:
         match = await service.get(match_id)
         state = service.state(match)
         seat = E.to_act(state)[0]
         async with service.store.transaction() as tx:
             run = await tx.takeback_run(match_id, seat)
+        done = 0
         if all(a.undoable for a in run):
-            choices = [(i, a) for i, _, a in service.choices(match, seat)]
-            rng.shuffle(choices)
-            for index, action in choices:
-                after, events = E.apply(state, seat, action)
-                if E.undoable(state, after, seat, events) and E.result(after) is None and seat in E.to_act(after):
-                    await service.act(match_id, match.user(seat), match.seats[seat].decision_counter, index,
-                                      action_token(E, action))
-                    return seat
+            while done < moves:
+                choices = [(i, a) for i, _, a in service.choices(match, seat)]
+                rng.shuffle(choices)
+                for index, action in choices:
+                    after, events = E.apply(state, seat, action)
+                    if E.undoable(state, after, seat, events) and E.result(after) is None and seat in E.to_act(after):
+                        break
+                else:
+                    break
+                outcome = await service.act(match_id, match.user(seat), match.seats[seat].decision_counter, index,
+                                            action_token(E, action))
+                match, state, done = outcome.match, outcome.after, done + 1
+            if done == moves:
+                return seat
         await play(service, match_id, 1 + rng.randrange(4), rng)
-
-
-# -- through the service --------------------------------------------------------
 
 
 async def bench_service(moves: int, cycles: int, seed: int) -> dict[str, float]:
@@ -125,7 +129,7 @@ async def bench_service(moves: int, cycles: int, seed: int) -> dict[str, float]:
             full = (time.perf_counter() - start) * 1000
             times = []
             for _ in range(cycles):
-                seat = await undoable_move(service, match.id, rng)
+                seat = await play_undoable(service, match.id, rng)
                 match = await service.get(match.id)
                 start = time.perf_counter()
                 await slow.request_undo(CH, match.user(seat))
@@ -180,7 +184,7 @@ async def bench_discord(moves: int, cycles: int, seed: int) -> dict[str, float]:
 
                 async def undoing() -> None:
                     for _ in range(cycles):
-                        seat = await undoable_move(bot.service, long_match.id, rng)
+                        seat = await play_undoable(bot.service, long_match.id, rng)
                         match = await bot.service.get(long_match.id)
                         asker, other_user = users[match.user(seat)], users[match.user(1 - seat)]
                         start = time.perf_counter()
@@ -197,7 +201,7 @@ async def bench_discord(moves: int, cycles: int, seed: int) -> dict[str, float]:
 
                 async def burst() -> None:
                     # then all at once: the same asker, the other seat, again and again
-                    seat = await undoable_move(bot.service, long_match.id, rng)
+                    seat = await play_undoable(bot.service, long_match.id, rng)
                     match = await bot.service.get(long_match.id)
                     askers = [users[match.user(seat)], users[match.user(1 - seat)]]
                     handles = [await fake.slash(askers[i % 2], "game undo", channel=undo_channel) for i in range(cycles)]

@@ -42,6 +42,15 @@ async def bot_process(fake: FakeDiscord, db: Path, crash_at: str | None = None) 
                 await proc.wait()
 
 
+async def start_match(fake: FakeDiscord, channel) -> None:
+    """Alice opens Himmel und Hölle in ``channel`` and Bob joins: it starts."""
+    w = fake.world
+    await fake.wait_until(lambda: fake.commands.list(None), timeout=20, what="commands synced")
+    lobby = await (await fake.slash(w.alice, "game new", {"game": "himmel-und-hoelle", "here": True},
+                                    channel=channel)).wait_response(timeout=10)
+    await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c))
+
+
 async def stored_match(db: Path):
     store = await SqliteStore.open(db)
     try:
@@ -64,11 +73,7 @@ async def test_killed_between_sending_the_board_and_recording_it(tmp_path, windo
         w = fake.world
         channel = w.channel("spiele")
         async with bot_process(fake, db, crash_at="board_sent") as proc:
-            await fake.wait_until(lambda: fake.commands.list(None), timeout=20, what="commands synced")
-            lobby = await (await fake.slash(w.alice, "game new", {"game": "himmel-und-hoelle", "here": True},
-                                            channel=channel)).wait_response(timeout=10)
-            join = next(c for c in lobby.custom_ids() if ":join:" in c)
-            await fake.click(w.bob, lobby, join)
+            await start_match(fake, channel)
             assert await asyncio.wait_for(proc.wait(), 20) == -9  # killed right after sending the first board
         assert len(live_boards(fake, channel)) == 1
         assert (await stored_match(db)).board_message_id is None  # sent, never recorded
@@ -102,10 +107,7 @@ async def test_killed_between_committing_a_move_and_its_notices(tmp_path):
         w = fake.world
         channel = w.channel("spiele")
         async with bot_process(fake, db, crash_at="move_committed") as proc:
-            await fake.wait_until(lambda: fake.commands.list(None), timeout=20, what="commands synced")
-            lobby = await (await fake.slash(w.alice, "game new", {"game": "himmel-und-hoelle", "here": True},
-                                            channel=channel)).wait_response(timeout=10)
-            await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c))
+            await start_match(fake, channel)
             board = await fake.wait_until(lambda: (live_boards(fake, channel) or [None])[-1], timeout=10, what="board")
             act = next(c for c in board.custom_ids() if ":act:" in c)
             picker = await (await fake.click(w.alice, board, act)).wait_ephemeral(timeout=10)

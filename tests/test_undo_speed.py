@@ -20,7 +20,7 @@ from bot.play.service import SNAPSHOT_EVERY, MatchService, action_token
 from bot.play.slow import SlowPlay
 from bot.store import SqliteStore, migrations
 from bot.verify import replay, verify
-from bench.undo import plan, play  # the long matches of the benchmark
+from bench.undo import plan, play, play_undoable  # the long matches of the benchmark
 
 GAME = "himmel-und-hoelle"
 E = engines.get(GAME)
@@ -50,35 +50,6 @@ async def start(service: MatchService) -> int:
     match = await service.new_match(guild_id=1, channel_id=CH, game=GAME, host_id=ALICE)
     await service.join(CH, BOB)
     return match.id
-
-
-async def play_undoable(service: MatchService, match_id: int, rng: random.Random, moves: int = 1) -> int:
-    """Random moves until a seat may take its last ``moves`` moves back
-    (each one undoable, nobody else in between, the seat still to act);
-    returns that seat."""
-    while True:
-        match = await service.get(match_id)
-        state = service.state(match)
-        seat = E.to_act(state)[0]
-        async with service.store.transaction() as tx:
-            run = await tx.takeback_run(match_id, seat)
-        done = 0
-        if all(a.undoable for a in run):
-            while done < moves:
-                choices = [(i, a) for i, _, a in service.choices(match, seat)]
-                rng.shuffle(choices)
-                for index, action in choices:
-                    after, events = E.apply(state, seat, action)
-                    if E.undoable(state, after, seat, events) and E.result(after) is None and seat in E.to_act(after):
-                        break
-                else:
-                    break
-                outcome = await service.act(match_id, match.user(seat), match.seats[seat].decision_counter, index,
-                                            action_token(E, action))
-                match, state, done = outcome.match, outcome.after, done + 1
-            if done == moves:
-                return seat
-        await play(service, match_id, 1 + rng.randrange(4), rng)
 
 
 async def undo(slow: SlowPlay, service: MatchService, match_id: int, seat: int) -> None:
