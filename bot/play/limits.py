@@ -20,6 +20,10 @@ MATCHES_PER_HOUR = 5
 #: this long, doubling with each refusal up to a day.
 DM_BACKOFF_SECONDS = 60.0
 DM_BACKOFF_MAX = 24 * 3600.0
+#: DMs to one user at most this many in DM_BUDGET_SECONDS (a player in many
+#: busy matches); past it the channel mention stands in, as for closed DMs.
+DM_BUDGET = 30
+DM_BUDGET_SECONDS = 600.0
 
 
 class TooSoon(ServiceError):
@@ -65,8 +69,15 @@ class Limits:
     # -- DMs -------------------------------------------------------------------
 
     def dm_allowed(self, user_id: int) -> bool:
+        """Not while Discord's 40003 backoff lasts, nor past the user's budget."""
         until, _ = self._dm_blocked.get(user_id, (0.0, 0.0))
-        return self.clock.now() >= until
+        if self.clock.now() < until:
+            return False
+        try:
+            self.window(("dm", user_id), DM_BUDGET, DM_BUDGET_SECONDS, "dm_budget")
+        except TooSoon:
+            return False
+        return True
 
     def dm_too_fast(self, user_id: int) -> None:
         """Discord said 40003: back off from this user, longer each time."""
@@ -76,3 +87,4 @@ class Limits:
 
     def dm_delivered(self, user_id: int) -> None:
         self._dm_blocked.pop(user_id, None)
+        self.count(("dm", user_id))
