@@ -19,7 +19,7 @@ from bot.discord.locales import Locales
 from bot.discord.present import Payload
 from bot.discord.messages import t
 from bot.faults import crash_point
-from bot.play.moves import MoveOutcome, owed_notices
+from bot.play.moves import MoveOutcome, merged, owed_notices
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
 from bot.store import Match, Notice, Store
@@ -137,7 +137,7 @@ class Announcer:
             match = await self.service.get(match.id)
         if match.status == "running":
             await self.deliver(match, notices)
-        await self.service.notices_sent(match.id, outcome.match.counter)
+        await self.service.notices_sent(match.id, *outcome.counters)
 
     async def deliver(self, match: Match, notices: list[tuple[str, int | None]]) -> None:
         """Secret choices and private views by DM, and turn notices."""
@@ -164,6 +164,14 @@ class Announcer:
             await self.safely(self.post_board(match), "board post after restart", match)
             await self.safely(self.strip_orphans(await self.service.get(match.id)), "orphan boards", match)
         await self.deliver_pending()
+        for match in await self.service.waiting_on_autopilot():
+            await self.safely(self.resume_autopilot(match), "autopilot after restart", match)
+
+    async def resume_autopilot(self, match: Match) -> None:
+        """Seats on autopilot that a crash left waiting play on."""
+        moves = await self.service.autopilot(match.id)
+        if moves:
+            await self.announce(merged(present.engine_of(match), moves[0], moves[1:]))
 
     async def deliver_pending(self) -> None:
         """What moves owed when the bot died before telling everyone: round
@@ -185,7 +193,7 @@ class Announcer:
                 due = set(engine.to_act(state))
                 owed = list(dict.fromkeys((n.kind, n.seat) for n in notices if n.kind != "summary"))
                 await self.deliver(match, [(k, s) for k, s in owed if k == "private" or s in due])
-            await self.service.notices_sent(match.id, max(n.counter for n in notices))
+            await self.service.notices_sent(match.id, min(n.counter for n in notices), max(n.counter for n in notices))
 
     async def strip_orphans(self, match: Match) -> None:
         """Boards of ``match`` among the channel's recent messages that are not

@@ -178,7 +178,7 @@ def _none_of(items) -> str:
     """A pattern for any custom_id that none of ``items`` reads (their
     templates with the group names taken out, so they combine)."""
     known = "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
-    return rf"(?!(?:{known})$).*"
+    return rf"(?s)(?!(?:{known})\Z).*"
 
 
 class OutdatedControl(discord.ui.DynamicItem[discord.ui.Button], template=_none_of(KNOWN_ITEMS)):

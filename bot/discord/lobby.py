@@ -60,6 +60,7 @@ class LobbyCog(Room, name="lobby"):
             await self.announcer.post(target.id, lobby)
             lobby.content = t("lobby_thread", locale, thread=f"<#{target.id}>") + "\n" + lobby.content
         await interaction.edit_original_response(content=lobby.content, view=lobby.view)
+        interaction.extras.pop(PUBLIC_DEFER, None)  # the public answer stands now
         if match.status == "running":  # a solo game starts at once
             await self.announcer.after_start(match)
 

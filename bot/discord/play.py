@@ -152,8 +152,10 @@ class PlayCog(Room, name="play"):
             return
         crash_point("move_committed")
         events = present.event_lines(present.engine_of(outcome.match), outcome.events, outcome.seat, locale)
-        await self._refresh_picker(interaction, outcome.match, outcome.seat, locale, events)
-        await self.announcer.announce(outcome)
+        try:
+            await self._refresh_picker(interaction, outcome.match, outcome.seat, locale, events)
+        finally:  # the move is stored: the table hears of it even if the mover's picker is gone
+            await self.announcer.announce(outcome)
 
     async def _refresh_picker(self, interaction: discord.Interaction, match: Match, seat: int | None, locale: str,
                               notice: list[str]) -> None:

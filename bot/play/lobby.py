@@ -193,6 +193,8 @@ class LobbyService:
             if user_id not in match.user_ids:
                 raise ServiceError("not_joined")
             if match.status != "lobby":
+                if match_id is not None:
+                    raise Stale(match.id)  # a lobby's Leave never leaves the match it became
                 return await self._leave_running(tx, match, match.seat_of(user_id))
             rest = [u for u in match.user_ids if u != user_id]
             if not rest:

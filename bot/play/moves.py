@@ -29,6 +29,14 @@ class MoveOutcome:
     secret_opened: list[int] = field(default_factory=list)
     #: Seats that were not asked before this move and are now (a turn notice).
     newly_due: list[int] = field(default_factory=list)
+    #: The move counter of the first move this outcome tells of (with the
+    #: autopilot's moves after it, ``match.counter`` is the last one's).
+    first_counter: int | None = None
+
+    @property
+    def counters(self) -> tuple[int, int]:
+        last = self.match.counter
+        return (last if self.first_counter is None else self.first_counter), last
 
 
 def owed_notices(engine: Engine, outcome: MoveOutcome) -> list[tuple[str, int | None]]:
@@ -62,7 +70,8 @@ def merged(engine: Engine, first: MoveOutcome, rest: list[MoveOutcome]) -> MoveO
         events=[e for o in (first, *rest) for e in o.events],
         board_post=any(o.board_post for o in (first, *rest)),
         secret_opened=[s for s in due if s in opened],
-        newly_due=[s for s in due if s not in engine.to_act(first.before) or s in last.newly_due],
+        newly_due=[s for s in due if s not in engine.to_act(first.before) or any(s in o.newly_due for o in rest)],
+        first_counter=first.first_counter,
     )
 
 

@@ -76,6 +76,18 @@ class MatchService(LobbyService):
                     totals[user] = totals.get(user, 0) + m.outcome["scores"][seat]
         return totals
 
+    async def waiting_on_autopilot(self) -> list[Match]:
+        """Running matches whose seat to act is on autopilot (a crash came
+        between a move and the autopilot's moves after it)."""
+        out = []
+        async with self.store.transaction() as tx:
+            for match in await tx.running_matches():
+                if any(s.autopilot for s in match.seats):
+                    engine = engines.get(match.game)
+                    if any(match.seats[s].autopilot for s in engine.to_act(engine.load_state(match.state))):
+                        out.append(match)
+        return out
+
     async def unannounced(self) -> list[Match]:
         """Matches with a move whose board post was never made."""
         return await self.store.board_due_matches()
@@ -91,6 +103,8 @@ class MatchService(LobbyService):
                     continue
                 engine = engines.get(match.game)
                 for seat in engine.to_act(engine.load_state(match.state)):
+                    if match.seats[seat].autopilot:
+                        continue  # moved by the service, never reminded
                     place, now = match.seats[seat], self.clock.now()
                     kinds = await tx.pending_kinds(match.id, seat, place.decision_counter, match.timer_epoch)
                     missing = {"reminder", "deadline"} - kinds if match.deadline_hours else {"reminder"} - kinds
@@ -147,15 +161,19 @@ class MatchService(LobbyService):
             seat = due[0]
             action = engine.default_action(state, seat)
             index = engine.legal_actions(state, seat).index(action)
-            outcomes.append(await self._act(match.id, match.user(seat), match.seats[seat].decision_counter, index,
-                                            action_token(engine, action)))
+            try:
+                outcomes.append(await self._act(match.id, match.user(seat), match.seats[seat].decision_counter, index,
+                                                action_token(engine, action), autopilot=True))
+            except ServiceError:
+                break  # another request is playing this seat right now: it carries on from there
         return outcomes
 
-    async def _act(self, match_id: int, user_id: int, counter: int, index: int, token: str) -> MoveOutcome:
+    async def _act(self, match_id: int, user_id: int, counter: int, index: int, token: str,
+                   autopilot: bool = False) -> MoveOutcome:
         async with self.store.transaction() as tx:
             match, seat = await seated(tx, match_id, user_id)
-            if match.status != "running":
-                raise Outdated()
+            if match.status != "running" or match.seats[seat].autopilot != autopilot:
+                raise Outdated()  # a player who left no longer moves the seat (old buttons)
             engine = engines.get(match.game)
             before = engine.load_state(match.state)
             self.check_current(match, seat, counter)
@@ -190,6 +208,7 @@ class MatchService(LobbyService):
             await self.open_decisions(tx, match, due)
             match = await tx.match(match.id)
             moved = MoveOutcome(
+                first_counter=new_counter,
                 match=match,
                 seat=seat,
                 action=action,
@@ -208,14 +227,18 @@ class MatchService(LobbyService):
         async with self.store.transaction() as tx:
             return await tx.pending_notices()
 
-    async def notices_sent(self, match_id: int, up_to_counter: int) -> None:
+    async def notices_sent(self, match_id: int, first: int, last: int) -> None:
         async with self.store.transaction() as tx:
-            await tx.notices_sent(match_id, up_to_counter)
+            await tx.notices_sent(match_id, first, last)
 
     async def mark_board(self, match_id: int, channel_id: int, message_id: int, counter: int) -> None:
+        """The board of move ``counter`` was posted; a later move that owes a
+        board of its own keeps its flag."""
         async with self.store.transaction() as tx:
+            match = await tx.match(match_id)
+            due = 0 if match is None or match.counter <= counter else int(match.board_due)
             await tx.update_match(
-                match_id, board_channel_id=channel_id, board_message_id=message_id, board_counter=counter, board_due=0,
+                match_id, board_channel_id=channel_id, board_message_id=message_id, board_counter=counter, board_due=due,
             )
 
     # -- ending --------------------------------------------------------------

@@ -289,6 +289,8 @@ class SlowPlay:
     def _still_due(self, match: Match, timer: Timer) -> bool:
         if match.status != "running" or match.paused or timer.epoch != match.timer_epoch:
             return False
+        if timer.seat is not None and match.seats[timer.seat].autopilot:
+            return False  # the player left: the autopilot moves this seat, nobody is reminded
         engine = engines.get(match.game)
         due = engine.to_act(engine.load_state(match.state))
         return timer.seat in due and match.seats[timer.seat].decision_counter == timer.counter

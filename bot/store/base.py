@@ -97,7 +97,8 @@ class Transaction(ABC):
     async def pending_notices(self) -> list[Notice]: ...
 
     @abstractmethod
-    async def notices_sent(self, match_id: int, up_to_counter: int) -> None: ...
+    async def notices_sent(self, match_id: int, first: int, last: int) -> None:
+        """The notices of moves ``first``..``last`` were delivered."""
 
     # -- undo: the takeback run, stored verdicts, snapshots ----------------------
 

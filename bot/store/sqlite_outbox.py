@@ -27,8 +27,8 @@ class OutboxStatements:
         ).fetchall()
         return [Notice(r["id"], r["match_id"], r["counter"], r["kind"], r["seat"]) for r in rows]
 
-    async def notices_sent(self, match_id: int, up_to_counter: int) -> None:
+    async def notices_sent(self, match_id: int, first: int, last: int) -> None:
         await self.conn.execute(
-            "UPDATE outbox SET sent_at=? WHERE match_id=? AND counter<=? AND sent_at IS NULL",
-            (time.time(), match_id, up_to_counter),
+            "UPDATE outbox SET sent_at=? WHERE match_id=? AND counter BETWEEN ? AND ? AND sent_at IS NULL",
+            (time.time(), match_id, first, last),
         )
