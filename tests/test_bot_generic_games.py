@@ -8,6 +8,8 @@ are worded by the match's own game."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from bot_harness import stale_copy
 from test_contract_properties import toy_registered  # noqa: F401 - module-wide fixture: the toy game is registered
@@ -254,3 +256,43 @@ def test_a_long_summary_is_split_at_discords_limit():
     assert all(len(p) <= 500 for p in posts) and len(posts) > 1
     assert "\n".join(posts).split("\n") == [line] * 200  # every summary line once, nothing else
     assert summary_posts(engine, [Event(key="ev_roll", params={"roll": 3})], "en") == []
+
+
+async def _toy_with_leader_gone(service, players: int = 3):
+    """A running toy match on channel 100 whose leader has just left (the
+    autopilot has not moved yet); returns the match and the leader's seat."""
+    await service.new_match(guild_id=1, channel_id=100, game="toy", host_id=1, players=players)
+    for user in range(2, players + 1):
+        await service.join(100, user)
+    match = await service.get(1)
+    leader = engines.get("toy").load_state(match.state).leader
+    return await service.leave(100, match.user(leader)), leader
+
+
+async def test_two_requests_playing_the_autopilot_at_once_both_end_well(service):
+    """Whoever gets there second finds the seat moved on and stops: a move
+    already saved is never reported as outdated."""
+    match, leader = await _toy_with_leader_gone(service)
+    first, second = await asyncio.gather(service.autopilot(match.id), service.autopilot(match.id))
+    state = engines.get("toy").load_state((await service.get(match.id)).state)
+    assert first or second
+    assert state.phase == "orders" and leader not in engines.get("toy").to_act(state)  # draft done, order given
+
+
+async def test_the_autopilot_a_crash_left_waiting_plays_on_at_the_next_start(fake, db, stored):
+    from bot_harness import started
+
+    from bot.play.service import MatchService
+    from bot.store import SqliteStore
+
+    store = await SqliteStore.open(db)
+    await _toy_with_leader_gone(MatchService(store))
+    await store.close()
+    async with started(fake, db):
+        for _ in range(100):
+            match, _ = await stored()
+            if engines.get("toy").load_state(match.state).phase == "orders":
+                break
+            await asyncio.sleep(0.05)
+    state = engines.get("toy").load_state(match.state)
+    assert state.phase == "orders"

@@ -236,3 +236,29 @@ async def test_action_token_tells_actions_apart():
     s = E.setup(2, 1)
     tokens = {action_token(E, a) for a in E.legal_actions(s, 0)}
     assert len(tokens) == len(E.legal_actions(s, 0))
+
+
+async def test_an_older_post_never_clears_the_board_flag_of_a_later_move(store, service):
+    """mark_board of move c-1 finishing after move c was stored (racing
+    announcements): move c still owes its board."""
+    await service.new_match(guild_id=1, channel_id=55, game="himmel-und-hoelle", host_id=1)
+    await service.join(55, 2)
+    match = await service.get(1)
+    end_turn = next((i, t) for i, t, a in service.choices(match, 0) if a.kind == "end")
+    moved = await service.act(1, 1, match.seats[0].decision_counter, *end_turn)
+    assert moved.board_post and (await service.get(1)).board_due
+    await service.mark_board(1, 55, 900, moved.match.counter - 1)
+    assert (await service.get(1)).board_due
+    await service.mark_board(1, 55, 901, moved.match.counter)
+    assert not (await service.get(1)).board_due
+
+
+async def test_notices_are_marked_sent_only_for_the_moves_told_of(store):
+    async with store.transaction() as tx:
+        match_id = await tx.insert_match(guild_id=1, channel_id=56, game="himmel-und-hoelle", options={}, seed=1,
+                                         host_id=1)
+        await tx.add_notices(match_id, 5, [("turn", 0)])
+        await tx.add_notices(match_id, 6, [("secret", 1), ("summary", None)])
+        await tx.notices_sent(match_id, 6, 6)
+        pending = await tx.pending_notices()
+    assert [(n.counter, n.kind, n.seat) for n in pending] == [(5, "turn", 0)]
