@@ -98,9 +98,11 @@ class LobbyCog(Room, name="lobby"):
             return
         locale = await self.locales.of_interaction(interaction)
         match = await self.service.leave(match.channel_id, interaction.user.id)
-        await interaction.response.send_message(t("left_autopilot", locale, player=interaction.user.mention),
-                                                allowed_mentions=discord.AllowedMentions.none())
-        await self.play_on(match)
+        try:
+            await interaction.response.send_message(t("left_autopilot", locale, player=interaction.user.mention),
+                                                    allowed_mentions=discord.AllowedMentions.none())
+        finally:  # the seat is on autopilot now: it plays on whether or not the answer went through
+            await self.play_on(match)
 
     @guarded
     async def start(self, interaction: discord.Interaction) -> None:
