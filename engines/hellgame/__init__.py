@@ -1,0 +1,18 @@
+"""The HellGame (Fager, Johansson; UGG 2002): 2-6 players, a negotiation
+wargame for a circle of Hell. Component data in :mod:`engines.hellgame.data`,
+the procedure in :mod:`engines.hellgame.flow`, the contract in
+:mod:`engines.hellgame.engine`."""
+
+from engines.registry import Game
+
+#: The game's registry entry (entry point group ``brettbote.games``).
+GAME = Game(
+    id="hellgame",
+    engine="engines.hellgame.engine:ENGINE",
+    board_png="render.hellgame:board_png",
+    board_text="render.hellgame_text:board_text",
+    hand_png="render.hellgame:hand_png",
+    order=5,
+)
+
+__all__ = ["GAME"]

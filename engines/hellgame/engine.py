@@ -1,0 +1,180 @@
+"""The HellGame (Fager, Johansson; UGG 2002) behind the engine contract.
+
+A match is a procedure (:mod:`engines.hellgame.flow`) of steps that run by
+themselves and questions to players; each rule module registers its own
+(:mod:`setup`, :mod:`hellphase`, :mod:`souls`, :mod:`summoning`,
+:mod:`actions`, :mod:`movement`, :mod:`wild`, :mod:`combat`,
+:mod:`petition`, :mod:`endphase`, :mod:`victory`). The contract verbs below
+only ask the procedure: who is asked (``to_act``), what they may answer
+(``legal_actions``), and what a seat may see (``view``).
+
+Part 1 of the game: everything but the arcana major spells, counter windows,
+the Hell cards' effects, Uriel, Lilith and freebooters.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
+from engines.hellgame import board, data, flow, text
+from engines.hellgame import actions, combat, endphase, hellphase, movement, petition, setup, souls, summoning, victory, wild  # noqa: F401  (they register their steps)
+from engines.hellgame.help import rules_help
+from engines.hellgame.model import GAME_ID, Action, State, View
+from engines.hellgame.views import build_view
+
+#: Verbs of choices that only let the moment pass (see ``Engine.is_passive``).
+PASSIVE_VERBS = frozenset({"keep", "wait", "done", "no", "stay", "none", "decline", "refuse", "pass_battle"})
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    quick_small: bool = Field(default=False, description="Quick combat: small battles by one roll (11.3.5)")
+    quick_three_rounds: bool = Field(default=False, description="Quick combat: battles end after three rounds (11.3.6)")
+    auto_targets: bool = Field(default=True, description="Combat targets chosen by the engine")
+    curse_of_dice: bool = Field(default=False, description="Curse of the Dice: six 1s in a row give a favour (3.2.1)")
+    #: The game itself has no cap (0); tests shorten matches.
+    max_rounds: int = for_tests_only(default=0, ge=0, le=200, description="End after this many rounds (0: no cap)")
+
+
+class HellGame(Engine):
+    id = GAME_ID
+    min_seats = 2
+    max_seats = 6
+    Options = Options
+    State = State
+    Action = Action
+    View = View
+    messages = text.MESSAGES
+    dm_events = frozenset({"ev_hand", "ev_arcana_drawn", "ev_card_bought", "ev_gift_cards_given", "ev_gift_cards_received"})
+
+    def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
+        self.check_seats(seats)
+        opts = self.parse_options(options).model_dump()
+        s = setup.initial_state(seats, seed, opts)
+        flow.advance(s, [])
+        return s
+
+    def to_act(self, state: State) -> list[int]:
+        if state.over:
+            return []
+        seen: list[int] = []
+        for a in flow.open_asks(state):
+            if a.seat not in seen:
+                seen.append(a.seat)
+        return seen
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return flow.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        if not isinstance(action, Action):
+            action = self.parse_action(action)
+        if state.over:
+            raise IllegalAction("game_over")
+        if seat not in self.to_act(state):
+            raise IllegalAction("not_your_turn")
+        s = clone(state)
+        events: list[Event] = []
+        flow.answer(s, seat, action, events)
+        return s, events
+
+    # -- views and results -------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> View:
+        return build_view(state, seat, self.header(state))
+
+    def result(self, state: State) -> Result | None:
+        if not state.over:
+            return None
+        return Result(scores=victory.result_scores(state), winners=list(state.winners), reason=state.end_reason)
+
+    def prompt(self, state: State, seat: int) -> Prompt:
+        if state.over:
+            return Prompt(key="pr_over")
+        a = flow.ask_of(state, seat)
+        if a is None:
+            return Prompt(key="pr_wait", params={"seats": self.to_act(state)})
+        key, params = flow.QUESTIONS[a.q].prompt(state, a)
+        return Prompt(key=key, params=params, secret=a.secret)
+
+    def eliminated(self, state: State) -> list[int]:
+        return [i for i, p in enumerate(state.players) if p.out]
+
+    # -- decisions -----------------------------------------------------------
+
+    def decision_kind(self, state: State, seat: int):
+        a = flow.ask_of(state, seat)
+        return a.kind if a is not None else "turn"
+
+    def stage(self, state: State) -> str:
+        """Round, step and the open questions (who, what, about what): a
+        seat's steps through its own draft and the seats of one simultaneous
+        question answering one after another keep the stage."""
+        asks = [[a.seat, a.q, a.data] for a in state.asks]
+        return f"{state.round}|{state.step}|{json.dumps(asks, sort_keys=True, separators=(',', ':'))}"
+
+    def continues(self, state: State, seat: int) -> bool:
+        return seat in state.drafts
+
+    def default_action(self, state: State, seat: int) -> Action:
+        a = flow.ask_of(state, seat)
+        legal = self.legal_actions(state, seat)
+        if a is None or not legal:
+            raise IllegalAction("not_your_turn")
+        q = flow.QUESTIONS[a.q]
+        chosen = q.passive(state, a) if q.passive else None
+        if chosen is not None and chosen in legal:
+            return chosen
+        return next((x for x in legal if self.is_passive(x)), legal[0])
+
+    def is_passive(self, action: Any) -> bool:
+        return isinstance(action, Action) and action.do in PASSIVE_VERBS
+
+    def stage_label(self, state: State) -> Text:
+        return Text(key="hd_round", params={"round": state.round, "phase": state.phase})
+
+    def scores(self, state: State) -> list[int]:
+        return victory.result_scores(state)
+
+    # -- words -------------------------------------------------------------
+
+    def label(self, state: State, seat: int, action: Action, locale: str) -> str:
+        a = flow.ask_of(state, seat)
+        if a is None:
+            return action.do
+        key, params = flow.QUESTIONS[a.q].label(state, a, action)
+        return self.text(key, params, locale)[:80]
+
+    def group(self, state: State, seat: int, action: Action, locale: str) -> str:
+        a = flow.ask_of(state, seat)
+        q = flow.QUESTIONS[a.q] if a is not None else None
+        if q is None or q.group is None:
+            return self.text(f"grp_do.{action.do}", {}, locale) if f"grp_do.{action.do}" in self.messages else action.do
+        key, params = q.group(state, a, action)
+        return self.text(key, params, locale)[:80]
+
+    def seat_name(self, seat: int, locale: str) -> str:
+        return text.seat_name(seat, locale)
+
+    def localise_params(self, params: dict, locale: str) -> dict:
+        return text.localise(super().localise_params(params, locale), locale)
+
+    def text(self, key: str, params: dict | None, locale: str) -> str:
+        """The round summary's lines are messages of their own."""
+        params = params or {}
+        if key == "round_summary":
+            head = super().text(key, {"round": params.get("round")}, locale)
+            lines = [self.text(k, p, locale) for k, p in params.get("lines", [])]
+            return "\n".join([head] + [f"- {line}" for line in lines])
+        return super().text(key, params, locale)
+
+    def rules_help(self, locale: str) -> list[str]:
+        return rules_help(locale)
+
+
+ENGINE = HellGame()

@@ -1,0 +1,643 @@
+"""The HellGame, chapter 11 (Combat) without magic: engines/hellgame/combat.py
+and battle.py, driven through flow.advance / flow.answer.
+
+Dice are forced by replacing ``engines.hellgame.dice.roll`` with a queue;
+flight and the hounds running amok are replaced by small stand-ins (the real
+ones belong to the movement module and have their own tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.contract import IllegalAction
+from engines.hellgame import battle as B
+from engines.hellgame import board, combat, data, dice, flow, setup  # noqa: F401  (combat registers its steps)
+from engines.hellgame.model import ANTEHELL, Action, Demon, State, Unit
+
+BEAST, MU = 0, 1
+CAIM, UKOBACH = 8, 18
+
+
+def sectio(prefix: str) -> int:
+    hits = [s.index for s in data.SECTIOS if s.name.lower().startswith(prefix.lower())]
+    assert len(hits) == 1, prefix
+    return hits[0]
+
+
+SUGAR_HILL, ADDICTION, THIEVES, ORGASTICA = sectio("Sugar"), sectio("Addiction"), sectio("Thieves"), sectio("Orgastica")
+
+
+class Dice:
+    """``dice.roll`` replaced: the next values of a queue, and a log of who rolled."""
+
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+        self.log: list[tuple[int | None, list[int]]] = []
+
+    def __call__(self, state: State, seat: int | None, n: int = 1) -> list[int]:
+        assert len(self.queue) >= n, f"dice queue empty ({seat} wants {n}; rolled so far {self.log})"
+        out = [self.queue.pop(0) for _ in range(n)]
+        self.log.append((seat, out))
+        return out
+
+
+class Moves:
+    """Stand-ins for movement.flee / run_amok / lone_lieutenants."""
+
+    def __init__(self) -> None:
+        self.flee: list[tuple[int, list[int], object]] = []
+        self.amok: list[int] = []
+        self.lone = 0
+        #: where the next flight takes the fleeing units (None: it fails)
+        self.flee_to: int | None = None
+
+    def do_flee(self, state: State, seat: int, units: list[Unit], barred, events) -> list[Unit]:
+        self.flee.append((seat, [u.id for u in units], barred))
+        if self.flee_to is None:
+            return list(units)
+        for u in units:
+            u.at = self.flee_to
+        return []
+
+    def do_amok(self, state: State, hound: Unit, events) -> None:
+        """As the real one: a compass die, 5-6 stays."""
+        self.amok.append(hound.id)
+        hound.owner, hound.keeper = None, None
+        dest = data.compass_step(hound.at, dice.d6(state, None))
+        if isinstance(dest, int) and dest != ANTEHELL:
+            hound.at = dest
+        elif dest is not None:
+            board.remove(state, hound)
+
+    def do_lone(self, state: State, events) -> None:
+        self.lone += 1
+
+
+@pytest.fixture(autouse=True)
+def moves(monkeypatch) -> Moves:
+    from engines.hellgame import movement
+
+    m = Moves()
+    monkeypatch.setattr(movement, "flee", m.do_flee)
+    monkeypatch.setattr(movement, "run_amok", m.do_amok)
+    monkeypatch.setattr(movement, "lone_lieutenants", m.do_lone)
+    monkeypatch.setattr(flow, "PHASE_END", [])
+
+    def petition(s: State, ev) -> None:
+        s.over = True  # the next phase is another module's: stop here
+
+    monkeypatch.setitem(flow.STEPS, "petition", petition)
+    return m
+
+
+@pytest.fixture
+def rolls(monkeypatch) -> Dice:
+    d = Dice()
+    monkeypatch.setattr(dice, "roll", d)
+    return d
+
+
+def make(seats: int = 2, **options) -> State:
+    s = setup.initial_state(seats, 7, dict(options))
+    s.asks, s.step, s.phase = [], "combat", "combat"
+    s.units, s.demons, s.next_unit = [], [], 0
+    return s
+
+
+def legions(s: State, seat: int, at: int, n: int, leader: Unit | None = None) -> list[Unit]:
+    out = []
+    for _ in range(n):
+        u = board.place(s, "legion", seat, at)
+        u.leader = leader.id if leader else None
+        out.append(u)
+    return out
+
+
+def hound(s: State, at: int, attacks: int, keeper: Unit | None = None) -> Unit:
+    h = board.place(s, "hound", keeper.owner if keeper else None, at, card=attacks)
+    h.keeper = keeper.id if keeper else None
+    return h
+
+
+def demon(s: State, seat: int, card: int, **kw) -> int:
+    s.demons.append(Demon(card=card, owner=seat, **kw))
+    return len(s.demons) - 1
+
+
+def go(s: State, avoid: bool = False) -> list:
+    """Run the phase until a question other than 11.3.1's is open (everyone
+    refuses to avoid combat unless ``avoid``)."""
+    ev: list = []
+    flow.advance(s, ev)
+    while not avoid and any(a.q == "combat_avoid" for a in flow.open_asks(s)):
+        a = next(a for a in flow.open_asks(s) if a.q == "combat_avoid")
+        flow.answer(s, a.seat, Action(do="refuse"), ev)
+    return ev
+
+
+def answer(s: State, seat: int, do: str, a: int | None = None) -> list:
+    ev: list = []
+    flow.answer(s, seat, Action(do=do, a=a), ev)
+    return ev
+
+
+def asked(s: State) -> list[tuple[int, str]]:
+    return [(a.seat, a.q) for a in flow.open_asks(s)]
+
+
+def passive_to_end(s: State) -> list:
+    """Answer every question with its passive choice until the phase is over."""
+    ev = go(s)
+    while not s.over:
+        a = flow.open_asks(s)[0]
+        q = flow.QUESTIONS[a.q]
+        choice = (q.passive(s, a) if q.passive else None) or q.legal(s, a)[0]
+        ev += answer(s, a.seat, choice.do, choice.a)
+    return ev
+
+
+def keys(ev: list) -> list[str]:
+    return [e.key for e in ev]
+
+
+def here(s: State, at: int, seat: int | None, kind: str = "legion") -> int:
+    return sum(1 for u in board.units_at(s, at) if u.owner == seat and u.kind == kind)
+
+
+# -- 11: which battles, in which order ---------------------------------------------------
+
+
+def test_11_battle_order_largest_first(rolls):
+    s = make(3)
+    small, big, tie, hounds = 0, 1, 2, 3
+    legions(s, 0, small, 2), legions(s, 1, small, 2)          # 4 units
+    legions(s, 0, big, 3), legions(s, 2, big, 3)              # 6 units
+    legions(s, 1, tie, 3), legions(s, 2, tie, 1)              # 4 units, ties with `small`
+    legions(s, 2, hounds, 6), hound(s, hounds, 2)             # 7 units, but a hound battle: last
+    legions(s, 1, 4, 3), board.place(s, "lieutenant", 0, 4)   # a lone lieutenant is no party (G39)
+    rolls.queue = [2, 5]                                      # the tie: `small` rolls 2, `tie` 5
+    ev: list = []
+    flow.STEPS["combat"](s, ev)
+    assert s.battles == [big, tie, small, hounds]
+    assert rolls.log == [(None, [2]), (None, [5])]
+
+
+def test_11_battle_created_by_flight_is_fought_later(rolls, moves):
+    s = make(3)
+    a, b = 10, 11
+    legions(s, 0, a, 1), legions(s, 1, a, 1)
+    legions(s, 2, b, 1)
+    moves.flee_to = b
+    rolls.queue = [6, 1]      # 11.1 order: seat 0 rolls 6, seat 1 rolls 1
+    rolls.queue += [1, 1]     # round 1: both miss
+    ev = go(s)
+    assert s.battles == [] and asked(s) == [(0, "combat_flee")]
+    ev += answer(s, 0, "stay")
+    rolls.queue = [2, 5]      # the new battle: 11.1 order
+    ev += answer(s, 1, "flee")
+    assert moves.flee == [(1, [1], None)]
+    assert "ev_battle_added" in keys(ev)
+    assert s.won == {str(a): [0]}                 # an enemy fled from the battle (G48)
+    assert s.battle.at == b and s.battle.parties == [2, 1]
+    assert sorted(asked(s)) == [(1, "combat_avoid"), (2, "combat_avoid")]
+
+
+# -- 11.1 demons join ---------------------------------------------------------------------------
+
+
+def test_11_1_demons_join_largest_army_first(rolls):
+    s = make(2)
+    legions(s, MU, SUGAR_HILL, 4), legions(s, BEAST, SUGAR_HILL, 3)
+    caim = demon(s, MU, CAIM)
+    demon(s, MU, 0, walk=3)                       # on Earth: cannot fight
+    demon(s, MU, 1, status="incapacitated")
+    uko = demon(s, BEAST, UKOBACH)
+    demon(s, BEAST, 2, fought=True)               # fought elsewhere this round
+    ev = go(s)
+    assert asked(s) == [(MU, "combat_demon")]
+    assert flow.legal(s, MU) == [Action(do="join", a=caim), Action(do="pass_battle")]
+    ev += answer(s, MU, "join", caim)
+    assert asked(s) == [(BEAST, "combat_demon")]
+    rolls.queue = [1] * 10
+    ev += answer(s, BEAST, "join", uko)
+    # nobody has an eligible demon left: the declarations end by themselves
+    assert [e.params for e in ev if e.key == "ev_battle_demon"] == [
+        {"sectio": SUGAR_HILL, "seat": MU, "demon": CAIM, "cards": 0},
+        {"sectio": SUGAR_HILL, "seat": BEAST, "demon": UKOBACH, "cards": 0}]
+    b = s.battle
+    assert [side.seats for side in b.sides] == [[MU], [BEAST]]
+    assert [side.demons for side in b.sides] == [[caim], [uko]]
+    assert b.cards == {caim: [], uko: []}
+    assert s.demons[caim].fought and s.demons[uko].fought
+
+
+def test_11_1_a_demon_fights_only_once_per_round(rolls):
+    s = make(2)
+    legions(s, 0, 20, 3), legions(s, 1, 20, 2)    # 5 units: first
+    legions(s, 0, 21, 1), legions(s, 1, 21, 1)    # 2 units: second
+    baal = demon(s, 0, 4)
+    go(s)
+    assert s.battle.at == 20 and asked(s) == [(0, "combat_demon")]
+    rolls.queue = [6, 6, 6] + [1, 1]      # seat 0 hits thrice, seat 1 misses
+    rolls.queue += [2, 2, 2]              # seat 1 saves only on a 1: both legions lost
+    rolls.queue += [6, 1]                 # the second battle: 11.1 order of equal armies
+    answer(s, 0, "join", baal)
+    assert s.won == {"20": [0]} and s.battle.at == 21
+    answer(s, 0, "refuse")
+    rolls.queue = [1, 1]
+    answer(s, 1, "refuse")
+    # Baal fought in the first battle: nobody was asked to send a demon
+    assert asked(s) == [(0, "combat_flee")] and s.battle.sides[0].demons == []
+
+
+# -- 11.2.2 targets -----------------------------------------------------------------------------
+
+
+def test_11_2_2_target_spread(rolls):
+    s = make(2)
+    mine = legions(s, 0, 30, 5)
+    theirs = legions(s, 1, 30, 2)
+    keeper = legions(s, 1, 30, 1)[0]
+    tame = hound(s, 30, 3, keeper)
+    rolls.queue = [1] * 20
+    go(s)
+    t = s.battle.targets
+    # seat 0: five attacks over four enemy units (2 legions, the keeper, the hound): each once, one twice
+    counts = {}
+    for u in mine:
+        assert len(t[u.id]) == 1
+        counts[t[u.id][0]] = counts.get(t[u.id][0], 0) + 1
+    assert set(counts) == {theirs[0].id, theirs[1].id, keeper.id, tame.id}
+    assert sorted(counts.values()) == [1, 1, 1, 2]
+    # seat 1: the keeper does not attack; the legions and the hound's 3 attacks spread over all five
+    assert keeper.id not in t
+    spread = [x for u in theirs + [tame] for x in t[u.id]]
+    assert len(spread) == 5 and set(spread) == {u.id for u in mine}
+
+
+def test_11_2_2_manual_targets_keep_the_spread_rule(rolls):
+    s = make(2, auto_targets=False)
+    mine = legions(s, 0, 30, 3)
+    theirs = legions(s, 1, 30, 2)
+    go(s)
+    assert sorted(asked(s)) == [(0, "combat_target"), (1, "combat_target")]
+    assert {x.a for x in flow.legal(s, 0)} == {u.id for u in theirs}
+    q, a = flow.QUESTIONS["combat_target"], flow.ask_of(s, 0)
+    assert q.prompt(s, a) == ("pr_combat_target", {"sectio": 30, "unit": mine[0].id})
+    first = flow.legal(s, 0)[0]
+    assert q.label(s, a, first) == ("lb_combat_target_legion", {"seat": 1, "unit": theirs[0].id})
+    assert q.group(s, a, first) == ("grp_combat_seat", {"seat": 1})
+    assert q.passive(s, a) == first
+    answer(s, 0, "target", theirs[0].id)
+    answer(s, 0, "target", theirs[0].id)     # twice is still possible: the third can cover the other
+    assert [x.a for x in flow.legal(s, 0)] == [theirs[1].id]
+    with pytest.raises(IllegalAction):
+        answer(s, 0, "target", theirs[0].id)
+
+
+def test_11_2_2_spread_rule():
+    assert B.spread_ok([1, 0, 0], 2)
+    assert B.spread_ok([2, 0, 0], 2)             # three targets, four attacks: 2, 1, 1
+    assert B.spread_ok([2, 0, 0], 1) is False    # three targets, three attacks: one each
+    assert B.spread_ok([3, 0, 0], 3) is False
+    assert B.spread_ok([2, 1, 0], 1)
+    assert B.spread_ok([2, 2, 0], 1)
+    assert B.spread_ok([2, 2, 0], 0) is False
+
+
+# -- 11.2.3 saves --------------------------------------------------------------------------------
+
+
+def test_11_2_3_saves_with_and_without_demon(rolls):
+    s = make(2)
+    a = legions(s, 0, 30, 2)
+    b = legions(s, 1, 30, 2)
+    demon(s, 0, 11)                            # Moloch: 3 skulls
+    rolls.queue = [6, 1]                       # 11.1 order: seat 0 first
+    rolls.queue += [6, 6]                      # seat 0 (one legion each)
+    rolls.queue += [6, 6]                      # seat 1 hits both of seat 0's legions
+    rolls.queue += [3, 4]                      # saves of seat 0 (skulls 3): first saved, second lost
+    rolls.queue += [1, 2]                      # saves of seat 1 (no demon: only a 1): first saved
+    go(s)
+    answer(s, 0, "join", 0)
+    assert [(u.owner, u.id) for u in s.units] == [(0, a[0].id), (1, b[0].id)]
+    ev = [e for e in s.last if e[0] == "ev_battle_save"]
+    assert [p for _, p in ev] == [
+        {"seat": 0, "sectio": 30, "rolls": [3, 4], "saved": 1, "lost": 1},
+        {"seat": 1, "sectio": 30, "rolls": [1, 2], "saved": 1, "lost": 1}]
+
+
+def test_11_2_3_saves_one_per_hit_and_hounds_on_four(rolls):
+    s = make(2)
+    a = legions(s, 0, 30, 3)
+    keeper = legions(s, 1, 30, 1)[0]
+    h = hound(s, 30, 2, keeper)
+    rolls.queue = [6, 6, 6]                    # seat 0: targets keeper, hound, keeper
+    rolls.queue += [1, 1]                      # the hound misses twice
+    rolls.queue += [1, 2, 4]                   # seat 1 saves: keeper 2 hits (1 saved, 2 lost), hound 4 saved
+    rolls.queue += [3]                         # the hound, keeperless, runs amok: 3 = outward
+    go(s)
+    assert board.unit(s, keeper.id) is None
+    assert h.owner is None and h.at == 35      # circle 6 -> 7, quarter 0
+    assert all(board.unit(s, u.id) for u in a)
+
+
+def test_11_2_3_lieutenant_survival(rolls):
+    s = make(2)
+    lt = board.place(s, "lieutenant", 0, 30, card=5)      # Verin: +2, leads 3
+    led = legions(s, 0, 30, 2, leader=lt)
+    legions(s, 1, 30, 2)
+    rolls.queue = [6, 1]                        # 11.1 order: seat 0 first
+    rolls.queue += [1, 1]                       # seat 0 attacks (+2: 3, 3): no hits
+    rolls.queue += [6, 6]                       # seat 1 hits both of Verin's legions
+    rolls.queue += [2, 3]                       # no demon: both lost
+    rolls.queue += [5, 6]                       # Verin: 5 survives the first, 6 falls with the second
+    go(s)
+    assert all(board.unit(s, u.id) is None for u in led)
+    assert board.unit(s, lt.id) is None and s.returned[-1] == 5
+    falls = [p for k, p in s.last if k == "ev_battle_lt_falls"]
+    assert falls == [{"seat": 0, "lt": 5, "sectio": 30, "rolls": [5, 6]}]
+
+
+def test_11_2_3_lieutenant_survives_a_five(rolls):
+    s = make(2)
+    lt = board.place(s, "lieutenant", 0, 30, card=5)
+    legions(s, 0, 30, 2, leader=lt)
+    legions(s, 1, 30, 3)
+    rolls.queue = [1, 1] + [6, 1, 1] + [4] + [5] + [1] * 10
+    go(s)
+    assert board.unit(s, lt.id) is not None
+    assert [p for k, p in s.last if k == "ev_battle_lt_survives"][0]["rolls"] == [5]
+
+
+# -- 11.2.4 flight ---------------------------------------------------------------------------------
+
+
+def test_11_2_4_flee_barred_sectio_and_victory(rolls, moves):
+    s = make(2)
+    legions(s, 0, 30, 2)
+    theirs = legions(s, 1, 30, 2)
+    demon(s, 1, 11)                                # seat 1's Moloch (3 skulls): it announces first
+    s.entered[str(30)] = [[0, 25], [1, 31], [-1, 35]]
+    moves.flee_to = 34
+    rolls.queue = [6, 1] + [1, 1, 1, 1]
+    go(s)
+    answer(s, 1, "join", 0)
+    assert asked(s) == [(1, "combat_flee")]
+    assert flow.legal(s, 1) == [Action(do="stay"), Action(do="flee")]
+    ev = answer(s, 1, "flee")
+    assert moves.flee == [(1, [u.id for u in theirs], [25, 35])]
+    assert "ev_battle_flees" in keys(ev) and "ev_battle_won" in keys(ev)
+    assert s.won == {"30": [0]} and s.over         # seat 0 was not asked: the battle was over
+
+
+def test_11_2_4_failed_flight_fights_on(rolls, moves):
+    s = make(2)
+    legions(s, 0, 30, 1), legions(s, 1, 30, 1)
+    rolls.queue = [6, 1] + [1, 1] * 3
+    go(s)
+    assert asked(s) == [(0, "combat_flee")]
+    answer(s, 0, "flee")                           # moves.flee_to None: the flight fails
+    assert asked(s) == [(1, "combat_flee")]
+    answer(s, 1, "stay")
+    assert s.battle.round == 2
+
+
+def test_11_end_lone_lieutenants_then_petition(rolls, moves):
+    s = make(2)
+    legions(s, 0, 30, 1)
+    board.place(s, "lieutenant", 1, 30, card=0)
+    ev = go(s)
+    assert keys(ev) == ["ev_battle_none"] and moves.lone == 1 and s.over and s.step == "petition"
+
+
+# -- 11.3.1 avoiding combat ------------------------------------------------------------------------
+
+
+def test_11_3_1_avoid_by_agreement_thieves(rolls):
+    s = make(3)
+    for seat in range(3):
+        legions(s, seat, THIEVES, 1)
+    rolls.queue = [4, 5, 6]                        # 11.1 order among equal armies
+    go(s, avoid=True)
+    assert sorted(asked(s)) == [(0, "combat_avoid"), (1, "combat_avoid"), (2, "combat_avoid")]
+    assert all(a.kind == "reaction" for a in s.asks)
+    assert flow.QUESTIONS["combat_avoid"].passive(s, s.asks[0]) == Action(do="refuse")
+    for seat in range(3):
+        answer(s, seat, "agree")
+    assert s.avoided == [THIEVES] and s.won == {} and len(s.units) == 3 and s.over
+
+
+def test_11_3_1_one_refusal_means_combat(rolls):
+    s = make(3)
+    for seat in range(3):
+        legions(s, seat, THIEVES, 1)
+    rolls.queue = [4, 5, 6]        # 11.1 order: 2, 1, 0
+    rolls.queue += [3, 2, 1]       # 11.3.2, most units, all tied: seats 2, 1, 0 roll 3, 2, 1
+    go(s, avoid=True)
+    answer(s, 0, "agree")
+    answer(s, 1, "refuse")
+    ev = answer(s, 2, "agree")
+    assert [p for k, p in ((e.key, e.params) for e in ev) if k == "ev_battle_not_avoided"] == [
+        {"sectio": THIEVES, "seats": [1]}]
+    assert s.avoided == [] and asked(s) == [(2, "combat_enemy")]   # 11.3.2: seat 2 rolled highest
+
+
+def test_11_3_1_no_avoidance_with_too_many_legions_or_a_wild_hound(rolls, moves):
+    s = make(2)
+    legions(s, 0, THIEVES, 2), legions(s, 1, THIEVES, 2)    # 4 legions > 3 souls
+    legions(s, 0, 31, 1), legions(s, 1, 31, 1), hound(s, 31, 1)
+    rolls.queue = [5, 2] + [1] * 8
+    go(s, avoid=True)
+    assert s.battle.at == THIEVES and asked(s) == [(0, "combat_flee")]     # no agreement asked
+    answer(s, 0, "stay")
+    moves.flee_to = 0
+    rolls.queue = [5, 2, 1] + [1] * 3                 # the hound battle: 11.1 order, the hound's side, attacks
+    answer(s, 1, "flee")
+    assert s.battle.at == 31 and asked(s) == [(0, "combat_flee")]
+    assert s.battle.sides[0].wild == [u.id for u in s.units if u.kind == "hound"]
+
+
+# -- 11.3.2 choosing sides -------------------------------------------------------------------------
+
+
+def test_11_3_2_choosing_sides_orgastica_example(rolls):
+    key, devourer, void = 0, 1, 2
+    s = make(3)
+    legions(s, key, ORGASTICA, 4), legions(s, devourer, ORGASTICA, 3), legions(s, void, ORGASTICA, 1)
+    wild = hound(s, ORGASTICA, 2)
+    ev = go(s)
+    assert asked(s) == [(key, "combat_enemy")]
+    assert flow.legal(s, key) == [Action(do="enemy", a=devourer), Action(do="enemy", a=void)]
+    ev += answer(s, key, "enemy", devourer)
+    assert asked(s) == [(void, "combat_side")]
+    rolls.queue = [4] + [1] * 20                   # the hound rolls 4: Devourer's side this round
+    ev += answer(s, void, "side", 0)
+    b = s.battle
+    assert [side.seats for side in b.sides] == [[key, void], [devourer]]
+    assert b.sides[1].wild == [wild.id]
+    hound_side = [e.params for e in ev if e.key == "ev_battle_hound_side"]
+    assert hound_side == [{"sectio": ORGASTICA, "attacks": 2, "roll": 4, "seats": [devourer]}]
+    # the hound attacks the Key/Void side, which attacks it too
+    foes = {u.id for u in board.units_at(s, ORGASTICA) if u.owner in (key, void)}
+    assert set(b.targets[wild.id]) <= foes
+    assert wild.id in {t for u in board.units_at(s, ORGASTICA) if u.owner == key for t in b.targets[u.id]}
+    assert asked(s) == [(key, "combat_flee")]      # no demons: the side with more legions announces first
+
+
+def test_11_3_2_passive_side_joins_the_stronger(rolls):
+    s = make(3)
+    legions(s, 0, 30, 3), legions(s, 1, 30, 2), legions(s, 2, 30, 1)
+    go(s)
+    answer(s, 0, "enemy", 2)
+    a = flow.open_asks(s)[0]
+    assert flow.QUESTIONS["combat_side"].passive(s, a) == Action(do="side", a=0)
+
+
+# -- 11.3.4 rampaging hounds ---------------------------------------------------------------------------
+
+
+def test_11_3_4_hounds_fight_hounds_normally(rolls):
+    s = make(2)
+    big, small = hound(s, 30, 2), hound(s, 30, 1)
+    rolls.queue = [6, 1]       # big attacks small twice: one hit
+    rolls.queue += [1]         # small misses
+    rolls.queue += [5]         # small saves on 4 or less: 5, destroyed
+    ev = go(s)
+    assert s.battle is None and board.unit(s, small.id) is None and board.unit(s, big.id)
+    assert "ev_battle_won_hound" in keys(ev) and s.won == {} and s.over
+
+
+def test_11_3_4_wild_hound_goes_for_hounds_first(rolls):
+    s = make(2)
+    keeper = legions(s, 0, 30, 2)[0]
+    tame = hound(s, 30, 1, keeper)
+    wild = hound(s, 30, 3)
+    rolls.queue = [1] * 10
+    go(s)
+    b = s.battle
+    assert b.targets[wild.id] == [tame.id] * 3
+    assert [side.seats for side in b.sides] == [[0]] and b.sides[0].wild == []   # one force: no 50-50 roll
+    assert asked(s) == [(0, "combat_flee")]
+
+
+def test_11_3_4_keeperless_hound_that_stays_is_a_side_of_its_own(rolls, moves):
+    s = make(2)
+    keeper = legions(s, 0, 30, 1)[0]
+    h = hound(s, 30, 1, keeper)
+    legions(s, 1, 30, 2)
+    # seat 1 (more legions) is the first side: its legions attack the keeper and the hound
+    rolls.queue = [6, 1]       # one hit on the keeper
+    rolls.queue += [1]         # seat 0's hound misses (the keeper does not attack)
+    rolls.queue += [2]         # no demon: the keeper is lost
+    rolls.queue += [5]         # the hound runs amok: 5, it stays
+    ev = go(s)
+    assert moves.amok == [h.id] and s.battle.wild == [h.id]
+    assert "ev_battle_hound_wild" in keys(ev)
+    assert asked(s) == [(1, "combat_flee")]   # seat 0 has nothing left to flee with
+    rolls.queue = [6, 6]       # round 2: seat 1's legions hit the hound twice (it fights alone: no side roll)
+    rolls.queue += [1]         # the hound misses
+    rolls.queue += [3, 5]      # its saves: 3 and 5, destroyed
+    ev = answer(s, 1, "stay")
+    assert board.unit(s, h.id) is None and "ev_battle_hound_killed" in keys(ev)
+    assert "ev_battle_won" in keys(ev) and s.won == {"30": [1]}
+
+
+# -- 11.3.5 / 11.3.6 quick combat -------------------------------------------------------------------------
+
+
+def test_11_3_5_quick_small(rolls):
+    s = make(2, quick_small=True)
+    a = legions(s, 0, 30, 2)
+    legions(s, 1, 30, 1)
+    rolls.queue = [3, 3, 6]        # 6 : 6, a tie
+    rolls.queue += [1, 2, 5]       # 3 : 5
+    ev = go(s)
+    assert [e.params["total"] for e in ev if e.key == "ev_battle_quick"] == [6, 6, 3, 5]
+    assert "ev_battle_quick_tie" in keys(ev) and "ev_battle_round" not in keys(ev)
+    assert all(board.unit(s, u.id) is None for u in a) and s.won == {"30": [1]}
+
+
+def test_11_3_5_not_with_a_lieutenant(rolls):
+    s = make(2, quick_small=True)
+    lt = board.place(s, "lieutenant", 0, 30, card=3)
+    legions(s, 0, 30, 1, leader=lt)
+    legions(s, 1, 30, 1)
+    rolls.queue = [6, 1] + [1] * 10
+    ev = go(s)
+    assert "ev_battle_quick" not in keys(ev) and "ev_battle_round" in keys(ev)
+
+
+def test_11_3_6_three_rounds(rolls):
+    s = make(2, quick_three_rounds=True)
+    legions(s, 0, 30, 2), legions(s, 1, 30, 2)
+    rolls.queue = [6, 1] + [1] * 12                # 11.1 tie; three rounds of misses
+    ev = passive_to_end(s)
+    assert [e.params["round"] for e in ev if e.key == "ev_battle_round"] == [1, 2, 3]
+    drawn = [e.params["seats"] for e in ev if e.key == "ev_battle_lucifer"]
+    assert len(drawn) == 1 and {u.owner for u in s.units} == set(drawn[0])
+    assert len(s.units) == 2 and s.won == {"30": drawn[0]}
+
+
+# -- Appendix B 15: the battle of Sugar Hill, without magic --------------------------------------------------
+
+
+@pytest.mark.parametrize("caim_joins", [True, False])
+def test_appendix_b_15_sugar_hill_without_magic(rolls, moves, caim_joins):
+    """Beast: 3 legions under Verin (+2); Mu: legions A-D, hound "3" kept by A.
+    Mu declares first (more legions). Without Frenzy and Demonic Distraction
+    Caim stays: Mu saves on 4 (Caim's corrected skulls)."""
+    s = make(2, auto_targets=False)
+    verin = board.place(s, "lieutenant", BEAST, SUGAR_HILL, card=5)
+    l1, l2, l3 = legions(s, BEAST, SUGAR_HILL, 3, leader=verin)
+    la, lb, lc, ld = legions(s, MU, SUGAR_HILL, 4)
+    h = hound(s, SUGAR_HILL, 3, la)
+    uko, caim = demon(s, BEAST, UKOBACH), demon(s, MU, CAIM)
+    go(s)
+    assert asked(s) == [(MU, "combat_demon")]
+    answer(s, MU, "join", caim) if caim_joins else answer(s, MU, "pass_battle")
+    answer(s, BEAST, "join", uko)
+    if not caim_joins:
+        answer(s, MU, "pass_battle")
+    assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
+    # Beast: legion 1 -> hound, 2 -> A (the keeper), 3 -> B
+    for target in (h, la, lb):
+        answer(s, BEAST, "target", target.id)
+    # Mu: B and C -> legion 2, D -> legion 3, the hound's three attacks -> legion 1
+    for target in (l2, l2, l3):
+        answer(s, MU, "target", target.id)
+    assert [x.a for x in flow.legal(s, MU)] == [l1.id]          # the spread rule leaves only legion 1
+    q, a = flow.QUESTIONS["combat_target"], flow.ask_of(s, MU)
+    assert q.prompt(s, a) == ("pr_combat_target_hound", {"sectio": SUGAR_HILL, "unit": h.id, "attack": 1, "attacks": 3})
+    assert q.label(s, a, Action(do="target", a=l1.id)) == (
+        "lb_combat_target_led", {"seat": BEAST, "unit": l1.id, "lt": 5})
+    rolls.queue = [5, 4, 6, 3, 2, 6]   # Mu: B 5 miss, C 4 miss, D 6 hit; hound 3, 2, 6: one hit
+    rolls.queue += [2, 4, 3]           # Beast +2 (Verin): 4 miss, 6 hit A, 5 miss
+    rolls.queue += [3]                 # Mu saves A: 3 (Caim: <= 4 saved; no demon: lost)
+    rolls.queue += [2, 4]              # Beast vs Ukobach's 2 skulls: legion 1 saved, legion 3 lost
+    if not caim_joins:
+        rolls.queue += [4]             # the hound runs amok: 4 = clockwise, to Addiction
+    rolls.queue += [5]                 # Verin survives a roll of 5
+    ev: list = []
+    for target in (l1, l1, l1):
+        ev += answer(s, MU, "target", target.id)
+    assert rolls.queue == []
+    hits = {e.params["seat"]: e.params["hits"] for e in ev if e.key.startswith("ev_battle_attack")}
+    assert hits == {MU: 2, BEAST: 1}
+    assert [e.params["rolls"] for e in ev if e.key == "ev_battle_attack_bonus"] == [[4, 6, 5]]
+    assert board.unit(s, l3.id) is None and board.unit(s, l1.id) and board.unit(s, l2.id)
+    assert board.unit(s, verin.id) is not None
+    assert [e.params["rolls"] for e in ev if e.key == "ev_battle_lt_survives"] == [[5]]
+    if caim_joins:
+        assert board.unit(s, la.id) is not None and h.keeper == la.id and h.owner == MU
+        assert moves.amok == []
+        assert asked(s) == [(MU, "combat_flee")]           # Caim's 4 skulls: Mu announces first
+    else:
+        assert board.unit(s, la.id) is None
+        assert moves.amok == [h.id] and h.at == ADDICTION and h.owner is None
+        assert "ev_battle_keeper_lost" in keys(ev)
+        assert asked(s) == [(BEAST, "combat_flee")]        # only Beast has a demon
+    answer(s, asked(s)[0][0], "stay")
+    answer(s, asked(s)[0][0], "stay")
+    assert s.battle.round == 2
+    assert here(s, SUGAR_HILL, BEAST) == 2 and here(s, SUGAR_HILL, MU) == (4 if caim_joins else 3)
