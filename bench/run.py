@@ -15,10 +15,13 @@ and takebacks on a long match (``bench.undo``).
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import statistics
 import time
 from typing import Any
+
+from PIL import Image
 
 import engines
 import render
@@ -75,15 +78,21 @@ def sample_positions(engine: Engine, count: int, seed: int) -> list[Any]:
     return [engine.view(s, None) for s in states[:count]]
 
 
-def bench_render(game_id: str, views: list[Any]) -> tuple[list[float], list[int]]:
+def bench_render(game_id: str, views: list[Any]) -> tuple[list[float], list[int], list[float]]:
+    """Render times and sizes, and the time of re-encoding each finished
+    picture (decode and save as PNG): drawing should cost a small multiple
+    of what merely writing the same image costs."""
     render.board_png(game_id, views[0])  # warm up: fonts and lazy imports load once
-    times, sizes = [], []
+    times, sizes, reencode = [], [], []
     for view in views:
         start = time.perf_counter()
         png = render.board_png(game_id, view)
         times.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
-    return times, sizes
+        start = time.perf_counter()
+        Image.open(io.BytesIO(png)).save(io.BytesIO(), "PNG", compress_level=6)
+        reencode.append((time.perf_counter() - start) * 1000)
+    return times, sizes, reencode
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -109,10 +118,11 @@ def main(argv: list[str] | None = None) -> int:
         if unfinished:
             line += f"  unfinished (>{MAX_STEPS} steps): {unfinished}"
         if engine.id in render.games() and args.renders > 0:
-            times, sizes = bench_render(engine.id, sample_positions(engine, args.renders, args.seed))
+            times, sizes, reencode = bench_render(engine.id, sample_positions(engine, args.renders, args.seed))
             line += (
                 f"  render ms median: {statistics.median(times):.1f} p99: {percentile(times, 99):.1f}"
                 f"  png KB median: {statistics.median(sizes) / 1024:.0f} max: {max(sizes) / 1024:.0f}"
+                f"  x re-encode: {statistics.median(times) / statistics.median(reencode):.1f}"
             )
         else:
             line += "  (no renderer)"

@@ -734,7 +734,23 @@ def encode(im: Image.Image, height: int) -> bytes:
     return encode_png(im, height, palette())
 
 
+#: Parts of a view the board picture does not show: a seat's private order
+#: being built changes them at every step, the picture stays the same.
+NOT_DRAWN = {"draft", "order", "hand", "last"}
+
+
 def board_png(view: View, locale: str = "en") -> bytes:
+    """The board picture; pickers refreshed at every step of an order draw the
+    same board again, so pictures of equal drawn parts are remembered."""
+    return _board_png(view.model_dump_json(exclude=NOT_DRAWN), locale)
+
+
+@lru_cache(maxsize=16)
+def _board_png(drawn: str, locale: str) -> bytes:
+    return _draw_board(View.model_validate_json(drawn), locale)
+
+
+def _draw_board(view: View, locale: str) -> bytes:
     w = words(locale)
     im = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
     d = ImageDraw.Draw(im)

@@ -196,7 +196,34 @@ def toy_twin(state, rnd):
     return twin, {hider}
 
 
+def hellgame_twin(state, rnd):
+    """One player's hand dealt differently (a card swapped with one of the
+    arcana deck), the decks and the hound stack in another order, and while
+    a secret phase runs, that player's souls and drafted order changed."""
+    if state.over:
+        return None
+    holders = [p for p in range(state.seats) if state.players[p].hand]
+    if not holders or not state.arcana:
+        return None
+    hider = rnd.choice(holders)
+    twin = clone(state)
+    hand = twin.players[hider].hand
+    i, k = rnd.randrange(len(hand)), rnd.randrange(len(twin.arcana))
+    hand[i], twin.arcana[k] = twin.arcana[k], hand[i]
+    for deck in (twin.arcana, twin.hell, twin.demon_deck, twin.sectio_deck, twin.hounds):
+        rnd.shuffle(deck)
+    player = twin.players[hider]
+    if player.shown_souls is not None:
+        player.souls += rnd.randint(1, 9)
+    if hider in twin.drafts:
+        twin.drafts[hider].steps.append(["secret", rnd.randint(0, 99), None])
+    if canonical_json(twin) == canonical_json(state):
+        return None
+    return twin, {hider}
+
+
 TWINS: dict[str, Twin] = {
+    "hellgame": hellgame_twin,
     "himmel-und-hoelle": himmel_und_hoelle_twin,
     "hektor-und-achill": hektor_und_achill_twin,
     "hektor-und-achill/stacks": hektor_und_achill_stacks_twin,
