@@ -250,6 +250,13 @@ def winners_line(view: View, locale: str) -> str:
     return w[key].format(seats=names, reason=end_reason(view, locale))
 
 
+def pending_lines(view: View, locale: str) -> list[str]:
+    """The viewer's order being built or submitted, in the game's words."""
+    from engines.hellgame.engine import ENGINE  # the rules' words; imported only when an order is pending
+
+    return [ENGINE.text(key, params, locale) for key, params in view.pending or []]
+
+
 def board_text(view: View, locale: str) -> str:
     w = words(locale)
     lines = [w["title"].format(round=round_line(view, locale))]
@@ -262,6 +269,9 @@ def board_text(view: View, locale: str) -> str:
         lines.append(w["to_act"].format(seats=", ".join(seat_name(s, locale) for s in view.header.to_act)))
     if view.seat is not None and 0 <= view.seat < view.seats:
         lines.append(w["you_play"].format(seat=seat_name(view.seat, locale)))
+        if view.pending:
+            lines.append(w["pending"])
+            lines += [f"- {line}" for line in pending_lines(view, locale)]
     lines.append(w["players"])
     lines += [f"- {player_line(view, p, locale)}" for p in view.players]
     track = track_line(view, locale)

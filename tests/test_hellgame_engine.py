@@ -254,3 +254,32 @@ def test_5_2_phases_in_order_and_round_1_skips_the_hell_phase():
     for phases in rounds.values():
         assert phases == sorted(phases, key=order.index)
     assert rounds[2][0] == "hell"
+
+
+def test_my_view_shows_the_hand_and_the_pending_order_to_its_owner_only():
+    """'My view' (the seat's own view and its text) lists the arcana hand and
+    the order built so far; nobody else's view carries either."""
+    import render
+
+    s = start(3, 2)
+    while not s.step.startswith("summon"):
+        seat = ENGINE.to_act(s)[0]
+        legal = ENGINE.legal_actions(s, seat)
+        s, _ = ENGINE.apply(s, seat, next((a for a in legal if a.do in ("keep", "submit")), legal[0]))
+    seat = ENGINE.to_act(s)[0]
+    legion = next(a for a in ENGINE.legal_actions(s, seat) if a.do == "legion")
+    s, _ = ENGINE.apply(s, seat, legion)
+    mine = ENGINE.view(s, seat)
+    assert mine.pending == [["lb_summon_legion", {"sectio": legion.a, "cost": 3}]]
+    text = render.board_text("hellgame", mine, "en")
+    assert "Your order, not yet revealed:" in text and data.SECTIOS[legion.a].name in text
+    assert all(data.ARCANA[c].name in text for c in s.players[seat].hand)
+    for other in (None, *(p for p in range(3) if p != seat)):
+        assert not ENGINE.view(s, other).pending
+    # submitted, the order stays pending until all are revealed
+    s, _ = ENGINE.apply(s, seat, next(a for a in ENGINE.legal_actions(s, seat) if a.do == "submit"))
+    assert ENGINE.view(s, seat).pending
+    while s.step.startswith("summon"):
+        p = ENGINE.to_act(s)[0]
+        s, _ = ENGINE.apply(s, p, next(a for a in ENGINE.legal_actions(s, p) if a.do == "submit"))
+    assert not ENGINE.view(s, seat).pending

@@ -62,6 +62,8 @@ def question(name: str, **parts: Any) -> Question:
 
 
 def ask(state: State, seat: int, q: str, kind: str = "turn", secret: bool = False, **data: Any) -> Ask:
+    if seat not in state.drafts:
+        state.said.pop(seat, None)  # a new question: the last order is no longer pending
     a = Ask(seat=seat, q=q, kind=kind, secret=secret, data=data)
     state.asks.append(a)
     return a
@@ -112,10 +114,32 @@ def answer(state: State, seat: int, action: Action, events: Events) -> None:
     a = ask_of(state, seat)
     if a is None:
         raise IllegalAction("not_your_turn")
-    if action not in QUESTIONS[a.q].legal(state, a):
+    q = QUESTIONS[a.q]
+    if action not in q.legal(state, a):
         raise IllegalAction("not_legal")
-    QUESTIONS[a.q].answer(state, a, action, events)
+    building = seat in state.drafts
+    line = list(q.label(state, a, action))
+    q.answer(state, a, action, events)
+    _remember(state, seat, a, action, line, building)
     advance(state, events)
+    for s in list(state.said):
+        if s not in state.drafts and not any(x.seat == s and x.secret for x in state.asks):
+            del state.said[s]  # revealed, or never secret: nothing pending any more
+
+
+def _remember(state: State, seat: int, a: Ask, action: Action, line: list, building: bool) -> None:
+    """Keep the words of a seat's order while it is built (in a draft) or
+    submitted secretly and not yet revealed: the seat's "pending orders"."""
+    if not building and not a.secret:
+        if seat not in state.drafts:
+            return
+        state.said[seat] = []
+    said = state.said.setdefault(seat, [])
+    if action.do == "back":
+        if said:
+            said.pop()
+    elif action.do != "submit":
+        said.append(line)
 
 
 # -- telling what happened -------------------------------------------------------

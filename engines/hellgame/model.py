@@ -180,6 +180,9 @@ class Battle(BaseModel):
     lost: list[int] = []
     #: Units taking part when the phase began (the battle order, 11).
     size: int = 0
+    #: The seat whose demon has the most skulls (alone) in this round's flight
+    #: announcements: it may let the other side announce first (11.2.4).
+    decider: int | None = None
 
 
 class HellCardDrawn(BaseModel):
@@ -240,6 +243,9 @@ class State(BaseModel):
     entered: dict[str, list[list[int]]] = {}
     #: Petition order (seats) still to ask.
     petitioners: list[int] = []
+    #: Per seat, the choices of its order being built or submitted and not yet
+    #: revealed, as [label key, params] lines (its "pending orders").
+    said: dict[int, list[list[Any]]] = {}
     #: Public lines of the round for its summary: [key, params].
     chronicle: list[list[Any]] = []
     #: The last public things that happened, for the board ("since your last turn").
@@ -358,6 +364,8 @@ class View(ViewBase):
     hand: list[HandCard] | None = None
     draft: Draft | None = None
     order: dict[str, Any] | None = None
+    #: The viewer's pending order in words: [label key, params] lines.
+    pending: list[list[Any]] | None = None
     last: list[list[Any]] = []
     winners: list[int] = []
     end_reason: str = ""

@@ -101,6 +101,7 @@ def build_view(state: State, seat: int | None, header: Header) -> View:
         hand=_hand(state, seat) if own else None,
         draft=draft.model_copy(deep=True) if draft is not None else None,
         order=dict(state.orders[seat]) if own and seat in state.orders else None,
+        pending=[list(x) for x in state.said.get(seat, [])] if own else None,
         last=[list(x) for x in state.last],
         winners=list(state.winners),
         end_reason=state.end_reason,
