@@ -203,6 +203,15 @@ def test_g28_pass_for_good_forfeits_the_next_action():
     assert not g.s.demons[g.demon("Ashtaroth")].pass_for_good
 
 
+def test_g28_pass_for_good_is_used_up_by_the_next_action_phase_even_when_incapacitated():
+    g = Game([["Ashtaroth", "Orias"], ["Baal"]])
+    ash = g.s.demons[g.demon("Ashtaroth")]
+    ash.pass_for_good, ash.status = True, "incapacitated"
+    g.start()
+    assert not ash.pass_for_good and "ev_act_pass_for_good" not in g.keys()
+    assert g.order() == ["Baal", "Orias"]
+
+
 # -- 9.3 wait ----------------------------------------------------------------------------------------------
 
 
@@ -564,6 +573,34 @@ def test_9_7_1_2_bribes_paid_before_rolling_even_unused(rolls):
     rolls.append(6)  # 6 + 2 - 1 > 4
     g.do("submit")
     assert g.s.players[0].souls == 14 and lt.owner == 1
+
+
+def test_9_7_1_2_bribes_offered_only_where_a_die_can_succeed(rolls):
+    """Against 20 bonus souls Gomory (4 hearts) needs 17 souls on a roll for a
+    1 to succeed: the offer is 0 or 17-22 (a 6 succeeds), never 0-22."""
+    g = two_players(souls=40)
+    lt = board.place(g.s, "lieutenant", 1, 40, card=5)
+    lt.bonus = 20
+    g.start()
+    g.do("influence")
+    assert [x.a for x in g.legal() if x.do == "bribe"] == [0, 17, 18, 19, 20, 21, 22]
+    g.do("bribe", 22)
+    assert [x.a for x in g.legal() if x.do == "bribe"] == [0, 17, 18]  # 18 souls left
+    g.do("bribe", 18)
+    assert [x.do for x in g.legal()] == ["submit", "back"]  # nothing left: 0 taken by itself
+    rolls.extend([6, 5])
+    g.do("submit")  # 6 + 20 - 22 = 4, 5 + 20 - 18 = 7 > 4: he stays
+    assert lt.owner == 1 and g.s.players[0].souls == 0
+
+
+def test_9_7_1_2_bribe_choices_stop_where_any_die_succeeds():
+    g = two_players(hearts_demon="Caim", souls=3)  # 1 heart: 5 souls make any die succeed
+    board.place(g.s, "legion", 1, 40)
+    g.start()
+    influence(g, ("goal", 1))
+    assert [x.a for x in g.legal() if x.do == "bribe"] == [0, 1, 2, 3]  # all he has
+    g.s.players[0].souls = 9
+    assert [x.a for x in g.legal() if x.do == "bribe"] == [0, 1, 2, 3, 4, 5]
 
 
 def test_9_7_1_keeper_disbands_its_hound_runs_amok(rolls, movement):

@@ -511,6 +511,90 @@ def test_9_5_2_3_reentry_6_lost_for_this_move(rolls):
     assert dos(s, X, "unit") == [b.id] and not s.demons[0].acted
 
 
+def test_9_5_2_3_reentry_into_a_blocked_sectio_ends_the_move(rolls):
+    """The re-entry is an entry: the holder there may block (passage is
+    offered, range is left), and then the unit stops; it does not plan on."""
+    s = make()
+    a = legion(s, X, ANTEHELL)
+    y = legion(s, Y, WISE)
+    movement.start_move(s, 0, [])
+    act(s, X, "unit", a.id)
+    act(s, X, "reenter")
+    rolls += [4]
+    act(s, X, "submit")
+    assert a.at == WISE and flow.ask_of(s, Y).q == "entry"
+    assert [x.do for x in legal(s, Y)] == ["stay", "flee", "let_pass"]
+    assert flow.QUESTIONS["entry"].prompt(s, flow.ask_of(s, Y))[0] == "pr_entry"
+    ev = []
+    act(s, Y, "stay", None, ev)
+    assert keys(ev)[:2] == ["ev_entry_stay", "ev_stop_legion"]
+    assert a.at == WISE and y.at == WISE and X not in s.drafts
+    assert s.move is None and s.demons[0].acted  # Balban had nothing else to move
+
+
+def test_9_5_2_3_reentry_into_a_wild_hounds_sectio_stops(rolls):
+    s = make()
+    a = legion(s, X, ANTEHELL)
+    b = legion(s, X, SPIES)
+    hound(s, WISE, 2)
+    movement.start_move(s, 0, [])
+    act(s, X, "unit", a.id)
+    act(s, X, "reenter")
+    rolls += [4]
+    ev = []
+    act(s, X, "submit", None, ev)
+    assert a.at == WISE and "ev_stop_wild" in keys(ev)
+    assert X not in s.drafts and dos(s, X, "unit") == [b.id]  # on to the next unit
+
+
+def test_9_5_2_3_reentry_with_passage_granted_moves_on(rolls):
+    s = make()
+    lt = lieutenant(s, X, ANTEHELL, card=0, leads=[legion(s, X, ANTEHELL)])
+    legion(s, Y, WISE)
+    movement.start_move(s, 0, [])
+    act(s, X, "unit", lt.id)
+    act(s, X, "carry", 1)
+    act(s, X, "reenter")
+    rolls += [4]
+    act(s, X, "submit")
+    act(s, Y, "let_pass")
+    assert lt.at == WISE and s.drafts[X].data == {"cont": True, "range": 2}
+    assert "submit" not in {x.do for x in legal(s, X)}  # granted passage: it passes through
+    act(s, X, "to", sectio("Garden"))
+    act(s, X, "submit")
+    assert lt.at == sectio("Garden") and len(board.group(s, lt)) == 1
+
+
+def test_9_5_2_3_lieutenant_picks_up_legions_where_he_reenters(rolls):
+    s = make()
+    lt = lieutenant(s, X, ANTEHELL, card=0)
+    waiting = legion(s, X, WISE)
+    movement.start_move(s, 0, [])
+    act(s, X, "unit", lt.id)
+    act(s, X, "reenter")
+    rolls += [4]
+    act(s, X, "submit")
+    assert lt.at == WISE and dos(s, X, "pick") == [1]
+    act(s, X, "pick", 1)
+    act(s, X, "to", sectio("Garden"))
+    act(s, X, "submit")
+    assert waiting.at == lt.at == sectio("Garden") and waiting.leader == lt.id
+
+
+def test_9_5_2_2_lone_lieutenant_last_step_never_among_enemies():
+    s = make()
+    lt = lieutenant(s, X, ADDICTION, card=0)
+    legion(s, Y, EXPLOITERS)
+    movement.start_move(s, 0, [])
+    act(s, X, "unit", lt.id)
+    assert EXPLOITERS in dos(s, X, "to")  # he may sneak through it ...
+    act(s, X, "to", LARD)
+    act(s, X, "to", ADDICTION)
+    assert EXPLOITERS not in dos(s, X, "to")  # ... but not end his move there
+    legion(s, X, EXPLOITERS)
+    assert EXPLOITERS in dos(s, X, "to")  # unless an own legion stands there
+
+
 # -- 10.3 hellhounds ----------------------------------------------------------------------------------
 
 

@@ -96,7 +96,8 @@ def walk_cost(s: State, card: int) -> int:
 
 def forfeits(s: State, demon: int) -> bool:
     """Hook for "Pass for Good" (G28: Uriel's survivors forfeit their next
-    action): the flag is consumed when the demon's next Action phase starts."""
+    action): the flag is consumed when the next Action phase starts, also for
+    a demon that cannot act in it anyway (incapacitated)."""
     return s.demons[demon].pass_for_good
 
 
@@ -115,11 +116,12 @@ def _begin(s: State, ev: Events) -> None:
     s.track = sorted((i for i, d in enumerate(s.demons)
                       if d.status == "active" and not s.players[d.owner].out),
                      key=lambda i: board.rank(s, i))
-    for i in s.track:
+    for i, d in enumerate(s.demons):
         if forfeits(s, i):
-            s.demons[i].pass_for_good = False
-            s.demons[i].acted = True
-            tell(s, ev, "ev_act_pass_for_good", demon=card_of(s, i), seat=s.demons[i].owner)
+            d.pass_for_good = False  # "the next Action phase" is this one (10.1, G28)
+            if i in s.track:
+                d.acted = True
+                tell(s, ev, "ev_act_pass_for_good", demon=card_of(s, i), seat=d.owner)
 
 
 @step("action")

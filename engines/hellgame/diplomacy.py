@@ -13,7 +13,8 @@ Influence is built step by step in a :class:`Draft` (``q="act"``,
   his units, 2 he leaves for the Return box, 0-1 nothing);
 - ``owner`` a=seat: who a switching unit joins (the influencer or another
   player; freebooters in part 3 via :data:`EXTRA_OWNERS`);
-- ``bribe`` a=souls, once per roll: -1 on that roll per soul;
+- ``bribe`` a=souls, once per roll: -1 on that roll per soul (offered: 0 and
+  the amounts that leave a die able to succeed, see :func:`bribes`);
 - ``submit`` carries it out, ``back`` undoes the last step (or leaves the draft).
 
 A step with a single choice is taken by itself and is not stored, so
@@ -144,9 +145,14 @@ def owners(s: State, seat: int, u: Unit) -> list[int]:
     return out
 
 
-def _useful_bribe(s: State, demon: int, u: Unit) -> int:
-    """More souls than this on one roll change nothing (any die succeeds)."""
-    return max(0, 6 + u.bonus - hearts(s, demon))
+def bribes(s: State, demon: int, u: Unit, souls: int) -> list[int]:
+    """The bribes worth offering for one roll: none, and every amount the
+    player can pay that leaves a die able to succeed (need 1-6). More than
+    that changes nothing (any die succeeds); less, against a lieutenant's
+    bonus souls, is wasted (no die succeeds). At most 7 choices."""
+    low = max(1, u.bonus - hearts(s, demon) + 1)
+    top = min(souls, u.bonus - hearts(s, demon) + 6)
+    return [0] + list(range(low, top + 1))
 
 
 def need(s: State, demon: int, u: Unit, bribe: int) -> int:
@@ -170,8 +176,7 @@ def _plan(s: State, a: Ask, draft: Draft) -> tuple[dict[str, Any], str, list[Act
             name, choices = "owner", [Action(do="owner", a=p) for p in owners(s, seat, u)]
         elif len(plan["bribes"]) < plan["rolls"]:
             left = s.players[seat].souls - sum(plan["bribes"])
-            top = min(left, _useful_bribe(s, demon, u))
-            name, choices = "bribe", [Action(do="bribe", a=n) for n in range(top + 1)]
+            name, choices = "bribe", [Action(do="bribe", a=n) for n in bribes(s, demon, u, left)]
         else:
             return plan, "submit", [Action(do="submit")]
         if len(choices) == 1:

@@ -143,7 +143,8 @@ def _flee_group(state: State, seat: int | None, members: list[Unit], barred: set
                 dest = None
             params = {"seat": seat, "roll": r}
         if dest is None:
-            key = "ev_flee_failed" if head.kind == "legion" else "ev_flee_lt_alone_failed" if lone else "ev_flee_lt_failed"
+            key = ("ev_flee_failed" if head.kind == "legion"
+                   else "ev_flee_lt_alone_failed" if lone else "ev_flee_lt_failed")
             tell(state, events, key, sectio=at, **params)
             return False
         _carry(head, everyone, dest)

@@ -19,9 +19,10 @@ Rule decisions where the sources are silent:
 - A lieutenant moving without legions is a lone lieutenant: he sneaks through
   sectios with hostile units (wild hounds included), causes no flight and asks
   nobody, but may not end his move where hostile units stand and no own
-  legion does; he must still stop in Antehell (and where a phenomenon stops
-  units). If a re-entry from Antehell leaves him in such a sectio with no way
-  on, he may stop there; the Combat phase's end catches him (lone lieutenants).
+  legion does (such a sectio is not offered as his last step); he must still
+  stop in Antehell (and where a phenomenon stops units). If a re-entry from
+  Antehell leaves him in such a sectio with no way on, he may stop there; the
+  Combat phase's end catches him (lone lieutenants).
 - Entering a sectio with other players' units (a lone mover excepted): first
   every lone lieutenant of another player there flees at once (captured on
   failure); then each other player with units there is asked in seat order:
@@ -32,8 +33,10 @@ Rule decisions where the sources are silent:
   (they never flee nor grant passage).
 - Leaving Antehell (9.5.2.3, G16): the only first step from Antehell is the
   re-entry roll; 1-5 enters the Limbo sectio of quarter roll-1 and costs one
-  sectio of range, then the player plans the rest of the path from there;
-  6: lost for this move, the unit stays (a later move may try again).
+  sectio of range; it is an entry like any other (holders asked, a stop
+  ends the unit's move there), then the player plans the rest of the path
+  (picking up / dropping there too; where passage was granted it must move
+  on); 6: lost for this move, the unit stays (a later move may try again).
 - Passive default and "done": end the demon's move (a draft in progress is
   dropped; a unit already on its way stops where it is).
 
@@ -58,6 +61,12 @@ __all__ = ["start_move", "flee", "flee_lone", "run_amok", "lone_lieutenants", "s
 
 RANGE = {"legion": 2, "lieutenant": 3}
 REENTER, PICK, DROP, CONT = -1, 100, 200, 300
+
+
+def _path_goes_on(path: list[int]) -> bool:
+    """Does the rest of a unit's path leave the sectio it stands in: another
+    location, or the continuation planned after a re-entry from Antehell?"""
+    return any(0 <= c <= ANTEHELL or c >= CONT for c in path)
 
 
 def _hostile(state: State, at: int, seat: int) -> bool:
@@ -157,9 +166,18 @@ def _enterable(state: State, seat: int, p: Plan, to: int) -> bool:
     if entry_barred(state, seat, to):
         return False
     lone = p.lt and p.group == 0
-    if lone and (to == ANTEHELL or stops_here(state, to)):
+    if lone and (to == ANTEHELL or stops_here(state, to) or p.used + 1 >= p.rng):
+        # he must end his move there: not among hostile units (9.5.2.2)
         return not _hostile(state, to, seat) or _own_legion(state, to, seat)
     return True
+
+
+def _passage_holders_here(state: State, seat: int, p: Plan) -> bool:
+    """Back from Antehell in a sectio whose holders granted passage: the unit
+    passes through and may not stop there (9.5, right of passage)."""
+    m = state.move
+    return (not (p.lt and p.group == 0) and bool(m.passage)
+            and any(u.kind == "legion" and u.owner in m.passage for u in board.units_at(state, p.pos)))
 
 
 def _path_actions(state: State, seat: int, p: Plan) -> list[Action]:
@@ -169,12 +187,15 @@ def _path_actions(state: State, seat: int, p: Plan) -> list[Action]:
         out.append(Action(do="reenter"))
     elif go_on:
         out += [Action(do="to", a=n) for n in data.NEIGHBOURS[p.pos] if _enterable(state, seat, p, n)]
-        if p.lt and p.entered and not _hostile(state, p.pos, seat):
+        if p.lt and (p.entered or p.cont) and not _hostile(state, p.pos, seat):
             free = len(_free_legions(state, p.pos, seat)) - p.taken.get(p.pos, 0)
             out += [Action(do="pick", a=n) for n in range(1, min(free, p.lead - p.group) + 1)]
             out += [Action(do="drop", a=n) for n in range(1, p.group + 1)]
-    if p.reenter or (p.cont and not p.entered):
+    if p.reenter:
         out.append(Action(do="submit"))
+    elif p.cont and not p.entered:
+        if not (_passage_holders_here(state, seat, p) and any(x.do == "to" for x in out)):
+            out.append(Action(do="submit"))
     elif p.entered:
         lone_end = p.lt and p.group == 0
         if not (lone_end and _hostile(state, p.pos, seat) and not _own_legion(state, p.pos, seat)):
@@ -444,7 +465,7 @@ def _goes_on(state: State) -> bool:
     m = state.move
     u = board.unit(state, m.unit)
     lone = u.kind == "lieutenant" and not board.group(state, u)
-    if not any(0 <= c <= ANTEHELL for c in m.path) or forced_stop(state, u.at, m.seat, lone):
+    if not _path_goes_on(m.path) or forced_stop(state, u.at, m.seat, lone):
         return False
     if lone:
         return True
@@ -455,7 +476,7 @@ def _goes_on(state: State) -> bool:
 def _after_entry(state: State, events: Events) -> None:
     m = state.move
     u = board.unit(state, m.unit)
-    if not any(0 <= c <= ANTEHELL for c in m.path) or _goes_on(state):
+    if not _path_goes_on(m.path) or _goes_on(state):
         return
     lone = u.kind == "lieutenant" and not board.group(state, u)
     reason = forced_stop(state, u.at, m.seat, lone) or "ev_stop_legion"
