@@ -116,7 +116,8 @@ def option_strategy(engine: Engine, short: bool) -> st.SearchStrategy[dict]:
         if info.annotation is bool:
             fields[name] = st.booleans()
         elif is_test_only(engine, name):
-            fields[name] = st.just(lo) if short else st.sampled_from([info.default, lo])
+            shortest = lo or 1  # a cap of 0 stands for "no cap" (a game without one, like The HellGame)
+            fields[name] = st.just(shortest) if short else st.sampled_from([info.default, shortest])
         else:
             fields[name] = st.integers(lo, hi)
     return st.fixed_dictionaries(fields)

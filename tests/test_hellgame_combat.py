@@ -202,6 +202,24 @@ def test_11_battle_created_by_flight_is_fought_later(rolls, moves):
     assert sorted(asked(s)) == [(1, "combat_avoid"), (2, "combat_avoid")]
 
 
+def test_11_battle_from_flight_comes_before_the_hound_battles(rolls, moves):
+    """11: the rampaging hounds fight after all triumvirates' battles, also
+    after those that flight creates during the phase."""
+    s = make(3)
+    legions(s, 0, 10, 1), legions(s, 1, 10, 1)      # a triumvirates' battle
+    legions(s, 2, 11, 1)                            # where seat 1 will flee to
+    legions(s, 2, 20, 3), hound(s, 20, 2)           # a hound battle (more units, but last)
+    rolls.queue = [6, 1] + [1, 1]                   # 11.1 order in sectio 10; both miss
+    go(s)
+    assert s.battle.at == 10 and s.battles == [20]
+    answer(s, 0, "stay")
+    moves.flee_to = 11
+    rolls.queue = [2, 5]                            # 11.1 order of the new battle
+    ev = answer(s, 1, "flee")
+    assert "ev_battle_added" in keys(ev)
+    assert s.battle.at == 11 and s.battles == [20]
+
+
 # -- 11.1 demons join ---------------------------------------------------------------------------
 
 
@@ -299,10 +317,60 @@ def test_11_2_2_spread_rule():
     assert B.spread_ok([1, 0, 0], 2)
     assert B.spread_ok([2, 0, 0], 2)             # three targets, four attacks: 2, 1, 1
     assert B.spread_ok([2, 0, 0], 1) is False    # three targets, three attacks: one each
-    assert B.spread_ok([3, 0, 0], 3) is False
+    assert B.spread_ok([3, 0, 0], 3)             # 3 + 1 + 1 + one more anywhere: each once, then free
+    assert B.spread_ok([3, 0, 0], 1) is False
     assert B.spread_ok([2, 1, 0], 1)
     assert B.spread_ok([2, 2, 0], 1)
     assert B.spread_ok([2, 2, 0], 0) is False
+    assert B.spread_ok([1, 0, 0], 0)             # one attack, three enemies: any one
+    assert B.spread_ok([1, 1, 0], 0)
+    assert B.spread_ok([2, 0, 0], 0) is False    # two attacks must go to two enemies
+
+
+def test_11_2_2_once_before_twice_then_free(rolls):
+    """The rule asks only that every enemy be attacked once before any twice:
+    five legions against two enemy legions may put four attacks on one."""
+    s = make(2, auto_targets=False)
+    mine = legions(s, 0, 30, 5)
+    theirs = legions(s, 1, 30, 2)
+    go(s)
+    answer(s, 0, "target", theirs[0].id)
+    answer(s, 0, "target", theirs[1].id)                      # both covered: the rest is free
+    for _ in range(2):
+        assert {x.a for x in flow.legal(s, 0)} == {u.id for u in theirs}
+        answer(s, 0, "target", theirs[0].id)
+    assert {x.a for x in flow.legal(s, 0)} == {u.id for u in theirs}
+    answer(s, 0, "target", theirs[0].id)
+    assert [s.battle.targets[u.id] for u in mine] == [[theirs[0].id], [theirs[1].id]] + [[theirs[0].id]] * 3
+    # still: a second attack on one enemy while the other is unattacked and no attacker is left for it is refused
+    s2 = make(2, auto_targets=False)
+    legions(s2, 0, 30, 2)
+    other = legions(s2, 1, 30, 2)
+    rolls.queue = [6, 1]                                       # 11.1 order of equal armies
+    go(s2)
+    answer(s2, 0, "target", other[0].id)
+    assert [x.a for x in flow.legal(s2, 0)] == [other[1].id]
+
+
+def test_11_2_2_lieutenant_bonus_also_for_legions_that_did_not_move_with_him(rolls):
+    """A lieutenant adds his bonus to as many of his owner's legions as his
+    leadership, not only to the group he moved with: Dabriel (+4, leads 2)
+    commands two unled legions, Sulla (+1, leads 3) his own and the last one."""
+    s = make(2)
+    sulla = board.place(s, "lieutenant", 0, 30, card=3)
+    own = legions(s, 0, 30, 1, leader=sulla)[0]
+    board.place(s, "lieutenant", 0, 30, card=9)
+    free = legions(s, 0, 30, 3)
+    legions(s, 1, 30, 3)
+    lts = B.bonuses(s, 30)
+    assert {u.id: lts[u.id].card for u in [own] + free} == {own.id: 3, free[0].id: 9, free[1].id: 9, free[2].id: 3}
+    rolls.queue = [2, 2, 1, 5]          # seat 0: own +1, free +4, +4, +1
+    rolls.queue += [1, 1, 1]            # seat 1 misses
+    rolls.queue += [3, 3]               # seat 1's two hit legions: lost (no demon)
+    go(s)
+    attack = [e for e in s.last if e[0] == "ev_battle_attack_bonus"]
+    assert attack[0][1]["seat"] == 0 and attack[0][1]["rolls"] == [3, 6, 5, 6] and attack[0][1]["hits"] == 2
+    assert here(s, 30, 1) == 1
 
 
 # -- 11.2.3 saves --------------------------------------------------------------------------------
@@ -323,8 +391,8 @@ def test_11_2_3_saves_with_and_without_demon(rolls):
     assert [(u.owner, u.id) for u in s.units] == [(0, a[0].id), (1, b[0].id)]
     ev = [e for e in s.last if e[0] == "ev_battle_save"]
     assert [p for _, p in ev] == [
-        {"seat": 0, "sectio": 30, "rolls": [3, 4], "saved": 1, "lost": 1},
-        {"seat": 1, "sectio": 30, "rolls": [1, 2], "saved": 1, "lost": 1}]
+        {"seat": 0, "sectio": 30, "need": 3, "rolls": [3, 4], "saved": 1, "lost": 1},
+        {"seat": 1, "sectio": 30, "need": 1, "rolls": [1, 2], "saved": 1, "lost": 1}]
 
 
 def test_11_2_3_saves_one_per_hit_and_hounds_on_four(rolls):
@@ -340,6 +408,23 @@ def test_11_2_3_saves_one_per_hit_and_hounds_on_four(rolls):
     assert board.unit(s, keeper.id) is None
     assert h.owner is None and h.at == 35      # circle 6 -> 7, quarter 0
     assert all(board.unit(s, u.id) for u in a)
+
+
+def test_11_2_3_save_lines_show_the_value_needed(rolls):
+    """One line per save value: the keeper saves on a 1 (no demon), its hound on 4."""
+    s = make(2)
+    legions(s, 0, 30, 3)
+    keeper = legions(s, 1, 30, 1)[0]
+    hound(s, 30, 2, keeper)
+    rolls.queue = [6, 6, 6] + [1, 1] + [1, 2, 4] + [3]
+    go(s)
+    saves = [p for k, p in s.last if k == "ev_battle_save"]
+    assert saves == [{"seat": 1, "sectio": 30, "need": 1, "rolls": [1, 2], "saved": 0, "lost": 1},
+                     {"seat": 1, "sectio": 30, "need": 4, "rolls": [4], "saved": 1, "lost": 0}]
+    # the round summary stays compact: no round or attack lines, only saves that lost units
+    summary = [k for k, _ in s.chronicle]
+    assert "ev_battle_round" not in summary and "ev_battle_attack" not in summary
+    assert summary.count("ev_battle_save") == 1 and "ev_battle_keeper_lost" in summary
 
 
 def test_11_2_3_lieutenant_survival(rolls):
@@ -384,11 +469,50 @@ def test_11_2_4_flee_barred_sectio_and_victory(rolls, moves):
     go(s)
     answer(s, 1, "join", 0)
     assert asked(s) == [(1, "combat_flee")]
-    assert flow.legal(s, 1) == [Action(do="stay"), Action(do="flee")]
+    assert flow.legal(s, 1) == [Action(do="stay"), Action(do="flee"), Action(do="later")]
     ev = answer(s, 1, "flee")
     assert moves.flee == [(1, [u.id for u in theirs], [25, 35])]
     assert "ev_battle_flees" in keys(ev) and "ev_battle_won" in keys(ev)
     assert s.won == {"30": [0]} and s.over         # seat 0 was not asked: the battle was over
+
+
+def test_11_2_4_most_skulls_decides_who_announces_first(rolls, moves):
+    """11.2.4: the side whose demon has most skulls decides the order of the
+    flight announcements: asked first, it may let the enemy announce first."""
+    s = make(2)
+    legions(s, 0, 30, 2), legions(s, 1, 30, 3)
+    moloch = demon(s, 0, 11)                       # seat 0: Moloch, 3 skulls; seat 1: no demon
+    rolls.queue = [1] * 10
+    go(s)
+    assert asked(s) == [(0, "combat_demon")]       # seat 1 has no demon to send
+    answer(s, 0, "join", moloch)
+    assert asked(s) == [(0, "combat_flee")]
+    q, a = flow.QUESTIONS["combat_flee"], flow.ask_of(s, 0)
+    assert flow.legal(s, 0) == [Action(do="stay"), Action(do="flee"), Action(do="later")]
+    assert q.prompt(s, a)[0] == "pr_combat_flee_first"
+    assert q.label(s, a, Action(do="later")) == ("lb_combat_flee_later", {})
+    assert q.passive(s, a) == Action(do="stay")
+    ev = answer(s, 0, "later")
+    assert "ev_battle_flee_later" in keys(ev)
+    assert asked(s) == [(1, "combat_flee")] and flow.legal(s, 1) == [Action(do="stay"), Action(do="flee")]
+    answer(s, 1, "stay")
+    assert asked(s) == [(0, "combat_flee")] and flow.legal(s, 0) == [Action(do="stay"), Action(do="flee")]
+    assert flow.QUESTIONS["combat_flee"].prompt(s, flow.ask_of(s, 0))[0] == "pr_combat_flee"
+    answer(s, 0, "stay")
+    assert s.battle.round == 2 and asked(s) == [(0, "combat_flee")]   # decided again each round
+    assert Action(do="later") in flow.legal(s, 0)
+
+
+def test_11_2_4_tied_skulls_nobody_decides(rolls):
+    s = make(2)
+    legions(s, 0, 30, 2), legions(s, 1, 30, 3)
+    baal, caim = demon(s, 0, 4), demon(s, 1, CAIM)   # 4 skulls each
+    rolls.queue = [1] * 10
+    go(s)
+    answer(s, 1, "join", caim)
+    answer(s, 0, "join", baal)
+    assert asked(s) == [(1, "combat_flee")]          # more legions first, no choice of order
+    assert flow.legal(s, 1) == [Action(do="stay"), Action(do="flee")]
 
 
 def test_11_2_4_failed_flight_fights_on(rolls, moves):

@@ -551,3 +551,125 @@ def test_secret_orders_hidden(rolls, monkeypatch):
     assert s.orders[0]["summon"] and 0 not in s.drafts  # private until the reveal
     submit_all(s, "summon")
     assert all(x.shown_souls is None and x.shown_hand is None for x in s.players)
+
+
+# -- fixes of the review -----------------------------------------------------------------------
+
+
+def test_6_1_event_carried_out_before_the_phenomenon_is_known(rolls, monkeypatch):
+    """6.1: the event happens before the other two cards are drawn: while its
+    effect runs, nothing of the phenomenon is told or recorded yet."""
+    s = fresh()
+    s.round = 2
+    rest = [c for c in range(45) if c not in (12, 15, 33)]
+    s.hell = [12, 15, 33] + rest  # 12: Census (a Part 2 event that asks questions)
+    seen: dict = {}
+
+    def effect(state, events, card):
+        seen["card"] = card
+        seen["phenomena"] = list(state.phenomena)
+        seen["told"] = [e.key for e in events]
+
+    monkeypatch.setattr(hellphase, "event_effect", effect)
+    ev = run(s, "hell")
+    assert seen["card"] == 12 and seen["phenomena"] == []
+    assert not [k for k in seen["told"] if k.startswith("ev_phen_")]
+    kind = data.HELL_CARDS[15].phenomenon
+    assert keys(ev).index("ev_event_census") < keys(ev).index(f"ev_phen_{kind}_circle")
+    assert len(s.phenomena) == 1
+
+
+def test_6_3_hand_limit_discards_shown_only_when_all_are_done(rolls):
+    """The secret discards stay secret: while one player still discards, the
+    others see every hand as it was when the discarding began."""
+    from engines.hellgame.engine import ENGINE
+
+    s = fresh(3)
+    s.players[0].hand = PLAIN[:7]
+    s.players[1].hand = PLAIN[7:13]
+    hellphase.hand_limit(s, "soul")
+
+    def seen_by_2() -> dict:
+        """Seat 2's view, but for who has submitted (public, hellgame.md)."""
+        view = ENGINE.view(s, 2).model_dump(exclude={"header"})
+        for p in view["players"]:
+            p.pop("submitted")
+        return view
+
+    before = seen_by_2()
+    answer_ev = []
+    for card in PLAIN[:2]:
+        answer_ev += answer(s, 0, A(do="discard", a=card))
+    assert [a.seat for a in flow.open_asks(s)] == [1]
+    assert not [e for e in answer_ev if e.visible_to is None]
+    assert seen_by_2() == before
+    assert ENGINE.view(s, 2).players[0].hand == 7
+    ev = answer(s, 1, A(do="discard", a=PLAIN[7]))
+    assert [(e.params["seat"], e.params["n"]) for e in ev if e.key == "ev_discarded"] == [(0, 2), (1, 1)]
+    assert [p.hand for p in ENGINE.view(s, 2).players] == [5, 5, 0]
+
+
+def test_8_3_3_play_right_away_bought_in_secret_is_told_at_the_reveal(rolls, monkeypatch):
+    """A Play Right Away card bought in the secret Summoning phase: the buyer
+    learns it at once, everyone else (and its effect) at the reveal."""
+    from engines.hellgame.engine import ENGINE
+
+    s, _ = summon_state(monkeypatch)
+    s.arcana = [PRA] + PLAIN
+    played: list = []
+    monkeypatch.setattr(hellphase, "play_right_away", lambda st, ev, seat, card: played.append((seat, card)))
+    run(s, "summon")
+    seen_by_1 = ENGINE.view(s, 1).model_dump(exclude={"header"})
+    ev = answer(s, 0, A(do="buy"))
+    assert [(e.key, e.visible_to) for e in ev] == [("ev_card_bought_pra", [0])]
+    assert s.players[0].hand == [] and s.players[0].souls == 21 and s.arcana[-1] == PRA
+    assert ENGINE.view(s, 1).model_dump(exclude={"header"}) == seen_by_1 and played == []
+    answer(s, 0, A(do="submit"))
+    answer(s, 1, A(do="submit"))
+    ev = answer(s, 2, A(do="submit"))
+    public = next(e for e in ev if e.key == "ev_play_right_away")
+    assert public.visible_to is None and public.params == {"seat": 0, "card": PRA}
+    assert played == [(0, PRA)]
+    assert next(e for e in ev if e.key == "ev_summoned_no_legions").params["bought"] == 1
+
+
+def test_5_1_round_one_effects_hook_before_the_soul_phase(monkeypatch):
+    """Round 1 has no Hell phase: the hook for the setup's permanent cards
+    (Uriel's Crusade, part 3) runs once when setup is done."""
+    from engines.hellgame import setup
+
+    calls: list = []
+    monkeypatch.setattr(hellphase, "round_one_effects", lambda st, ev: calls.append(st.step))
+    s = initial_state(2, 3, {})
+    for seat in range(2):
+        answer(s, seat, A(do="keep"))
+    while flow.open_asks(s) and flow.open_asks(s)[0].q == "first_legion":
+        a = flow.open_asks(s)[0]
+        assert calls == []
+        answer(s, a.seat, flow.legal(s, a.seat)[0])
+    assert calls == ["setup_legion"] and setup is not None
+
+
+def test_5_1_sectio_choices_grouped_by_circle_counted_from_the_outside():
+    s = initial_state(2, 3, {})
+    a = flow.open_asks(s)[0]
+    limbo, treachery = data.circle_sectios(8)[0], data.circle_sectios(0)[0]
+    group = flow.QUESTIONS["first_legion"].group
+    assert group(s, a, A(do="place", a=limbo)) == ("grp_circle", {"circle": 1})
+    assert group(s, a, A(do="place", a=treachery)) == ("grp_circle", {"circle": 9})
+
+
+def test_7_2_1_disbanded_keeper_frees_its_hound_told_once(rolls):
+    """A deserting keeper that nobody takes disbands; its hound runs amok,
+    told once (by the amok move itself)."""
+    s = fresh(2)
+    (x,) = legion(s, 0, 40)
+    hound = board.place(s, "hound", 0, 40, card=3)
+    hound.keeper = x
+    s.players[1].souls = 0  # nobody can take the deserter
+    run(s, "soul")
+    submit_all(s, "soul")
+    rolls += [5]  # the hound's compass roll: it stays
+    ev = answer(s, 0, A(do="desert", a=x))
+    assert board.unit(s, x) is None and hound.keeper is None and hound.owner is None
+    assert [k for k in keys(ev) if "hound" in k] == ["ev_hound_amok_stays"]

@@ -675,3 +675,53 @@ def test_every_key_is_in_both_catalogues():
         with open(root / "locale" / lang / "LC_MESSAGES" / "hellgame_end.po", "rb") as f:
             have = {m.id for m in read_po(f) if m.id}
         assert used <= have, (lang, used - have)
+
+
+def test_12_3_3_only_one_ally_claims_the_right_of_victory(rolls, stops):
+    """Allies who won together: "only one can claim the right of victory"
+    (12.3.3). Once one has claimed it (roll made, won or lost), the other
+    may still petition by favour, not by victory."""
+    stops("end")
+    s = make()
+    legion(s, 0, 10)
+    legion(s, 1, 10)
+    s.won = {"10": [0, 1]}
+    s.players[0].disfavour, s.players[0].favour = 1, 1
+    flow.advance(s, [])
+    play(s, 0, "victory", 10)
+    rolls += [1]                                   # the claim fails
+    play(s, 1, "yes")
+    assert s.owner[10] is None                     # seat 0's only favour is bound: its turn ends
+    a = only_ask(s)
+    assert (a.seat, a.q) == (1, "petition")
+    assert flow.legal(s, 1) == [Action(do="favour", a=10), Action(do="done")]
+
+
+def test_12_3_3_a_successful_claim_is_not_claimed_again(rolls, stops):
+    stops("end")
+    s = make()
+    legion(s, 0, 10)
+    legion(s, 1, 10)
+    s.won = {"10": [0, 1]}
+    s.players[1].favour = 0
+    flow.advance(s, [])
+    play(s, 0, "victory", 10)
+    play(s, 1, "yes")
+    assert s.owner[10] == 0
+    play(s, 0, "done")
+    assert only_ask(s).q == "test_stop"            # seat 1: nothing left to petition
+
+
+def test_13_2_1_all_destroyed_start_again_at_once():
+    """13.2.1 "sofort": the restart is a function part 3 calls the moment the
+    last demon dies; it does nothing while a demon lives."""
+    s = make(step="end")
+    s.demon_deck = [BY_RANK[12], BY_RANK[13], BY_RANK[14]]
+    s.demons[3].status = s.demons[4].status = "dead"
+    endphase.restart_triumvirate(s, [], 1)
+    assert len(s.demons) == 9
+    s.demons[5].status = "dead"
+    ev: list = []
+    endphase.restart_triumvirate(s, ev, 1)
+    assert [d.card for d in s.demons[9:]] == BY_RANK[12:15] and s.demon_deck == []
+    assert keys(ev) == ["ev_new_demon"] * 3

@@ -16,20 +16,28 @@ Rule decisions where the sources are silent:
   enemy is attacked once before any twice. A wild hound attacks enemy hounds
   first (11.3.4, for rampaging hounds only), else spreads its attacks.
 - Targets by the players (option ``auto_targets`` off): a question per
-  attacking unit, per attack for a hound. A unit's first attack must keep the
-  player's attackers spread as evenly as still possible (the Sugar Hill
-  example counts a hound's attacks as one choice); a hound's further attacks
-  may go anywhere (a tame hound may split). Wild hounds and freebooters are
-  always aimed by the engine.
+  attacking unit, per attack for a hound. The rule binds only the first
+  attack of each unit (the Sugar Hill example counts a hound's attacks as one
+  choice): the player's attackers must attack every enemy unit once, as far
+  as they go, before any unit a second time; once each enemy is covered the
+  others may go anywhere, and so may a hound's further attacks (a tame hound
+  may split). Wild hounds and freebooters are always aimed by the engine.
 - Dice: each seat rolls all its attacks at once, then all its saves (units
   by id, a unit's hits together); a wild hound rolls for no seat. A unit
   hit several times rolls once per hit, any failure destroys it (G42).
+- Events: every roll is a public event (a save line names the value
+  needed); the round summary keeps only what changed the board (start,
+  sides, demons, saves with losses, keepers and lieutenants lost, flight,
+  the winner).
 - A hound whose keeper died runs amok after the saves, before the
   lieutenants roll; if it stays it is a wild party from the next round on.
-- A lieutenant rolls once per destroyed legion that attacked with his bonus
-  (legions he leads, up to his leadership, keepers excepted), stopping at the
-  first 6. Freebooter lieutenants give their bonus to saves only and never
-  roll.
+- Lieutenants' bonuses (11.2.2): each lieutenant commands up to his
+  leadership of his owner's attacking legions in the battle (keepers do not
+  attack), whether or not they moved with him: the legions he leads first,
+  then unled ones, then any other; the highest bonus chooses first. A
+  lieutenant rolls once per destroyed legion that attacked with his bonus,
+  stopping at the first 6. Freebooter lieutenants give their bonus to saves
+  only and never roll.
 """
 
 from __future__ import annotations
@@ -80,8 +88,19 @@ def queue_battle(state: State, at: int | None, events: Events) -> None:
         return
     if at in state.avoided:
         state.avoided.remove(at)
-    state.battles.append(at)
+    # 11: the rampaging hounds' battles come after all triumvirates' battles,
+    # also when flight creates a new triumvirates' battle.
+    pos = len(state.battles)
+    if triumvirates(state, at):
+        pos = next((i for i, x in enumerate(state.battles) if not triumvirates(state, x)), pos)
+    state.battles.insert(pos, at)
     tell(state, events, "ev_battle_added", sectio=at)
+
+
+def triumvirates(state: State, at: int) -> bool:
+    """A battle of triumvirates (or freebooters): two such parties take part;
+    otherwise it is a battle of rampaging hounds (11)."""
+    return sum(1 for p in parties_at(state, at) if p >= 0) >= 2
 
 
 # -- forces and groups -------------------------------------------------------------
@@ -126,7 +145,8 @@ def roll_hound_sides(state: State, b: Battle, events: Events) -> None:
         r = dice.d6(state, None)
         side = b.sides[0 if r <= 3 else 1]
         side.wild.append(h.id)
-        tell(state, events, "ev_battle_hound_side", sectio=b.at, attacks=h.card, roll=r, seats=list(side.seats))
+        tell(state, events, "ev_battle_hound_side", chronicle=False, sectio=b.at, attacks=h.card, roll=r,
+             seats=list(side.seats))
 
 
 def skulls(state: State, side: Side) -> int:
@@ -187,16 +207,19 @@ def auto_targets(state: State, b: Battle, grps: list[Side], seats: list[int] | N
 
 
 def spread_ok(counts: list[int], left: int) -> bool:
-    """Can ``left`` more attackers still end with every target attacked ``q``
-    or ``q + 1`` times (the once-before-twice rule as far as possible)?"""
-    q, r = divmod(sum(counts) + left, len(counts))
-    return all(c <= q + 1 for c in counts) and sum(1 for c in counts if c > q) <= r
+    """11.2.2, every enemy once before any twice (as far as possible): with
+    ``counts`` attacks chosen per enemy and ``left`` attackers still to aim,
+    can the attackers still reach every enemy they are enough for? Beyond
+    that the rule sets no limit (2 enemies, 5 legions: 4 + 1 is legal)."""
+    unattacked = sum(1 for c in counts if c == 0)
+    return unattacked <= left + max(0, len(counts) - sum(counts) - left)
 
 
 def legal_targets(state: State, b: Battle, grps: list[Side], seat: int, entry: list[int]) -> list[Unit]:
     """Targets a player may give the attack ``entry`` = [attacker, number,
-    attacks]: a unit's first attack keeps the spread rule over the player's
-    attackers; the further attacks of a hound may go anywhere (it may split)."""
+    attacks]: a unit's first attack keeps the once-before-twice rule over the
+    player's attackers; the further attacks of a hound may go anywhere (it may
+    split)."""
     gi = next(i for i, side in enumerate(grps) if seat in side.seats)
     foes = enemies(state, b, grps, gi)
     if entry[1] > 1:
@@ -221,15 +244,18 @@ def legal_targets(state: State, b: Battle, grps: list[Side], seat: int, entry: l
 
 
 def bonuses(state: State, at: int) -> dict[int, Unit]:
-    """Legion id -> the lieutenant whose combat bonus it adds: the attacking
-    legions he leads, up to his leadership (11.2.2). Freebooters' lieutenants
-    help their saves only (ruling)."""
+    """Legion id -> the lieutenant whose combat bonus it adds (11.2.2): "as
+    many legions as his leadership" of his owner's attacking legions there,
+    not only those that moved with him; his own group first, then unled
+    legions, then the rest; the highest bonus first. Freebooters'
+    lieutenants help their saves only (ruling)."""
+    here = board.units_at(state, at)
     out: dict[int, Unit] = {}
-    for lt in sorted((u for u in board.units_at(state, at) if u.kind == "lieutenant"), key=lambda u: u.id):
-        if lt.owner in (None, FREEBOOTERS):
-            continue
-        led = [x for x in board.group(state, lt) if attacks(state, x)]
-        for x in sorted(led, key=lambda x: x.id)[:data.LIEUTENANTS[lt.card].leadership]:
+    lts = [u for u in here if u.kind == "lieutenant" and u.owner not in (None, FREEBOOTERS)]
+    for lt in sorted(lts, key=lambda u: (-data.LIEUTENANTS[u.card].combat_bonus, u.id)):
+        free = [x for x in here if x.kind == "legion" and x.owner == lt.owner and x.id not in out and attacks(state, x)]
+        free.sort(key=lambda x: (x.leader != lt.id, x.leader is not None, x.id))
+        for x in free[:data.LIEUTENANTS[lt.card].leadership]:
             out[x.id] = lt
     return out
 
@@ -267,9 +293,10 @@ def _roll_attacks(state: State, b: Battle, who: int | None, units: list[Unit], l
     params = {"sectio": b.at, "rolls": totals, "dice": rolls, "hits": scored}
     if who is None:
         tell(state, events, "ev_battle_attack_wild_bonus" if totals != rolls else "ev_battle_attack_wild",
-             attacks=units[0].card, **params)
+             chronicle=False, attacks=units[0].card, **params)
     else:
-        tell(state, events, "ev_battle_attack_bonus" if totals != rolls else "ev_battle_attack", seat=who, **params)
+        tell(state, events, "ev_battle_attack_bonus" if totals != rolls else "ev_battle_attack", chronicle=False,
+             seat=who, **params)
 
 
 def _roll_saves(state: State, b: Battle, who: int | None, side: Side, hit: list[Unit], hits: dict[int, int],
@@ -277,18 +304,29 @@ def _roll_saves(state: State, b: Battle, who: int | None, side: Side, hit: list[
     if not hit:
         return
     rolls = dice.roll(state, who, sum(hits[u.id] for u in hit))
-    i, lost = 0, 0
+    # One line per save value (a seat's hounds save on 4, its legions on the
+    # demon's skulls or 1), so the rolls can be checked against it.
+    by_need: dict[int, list[int]] = {}
+    i = 0
     for u in hit:
         mine = rolls[i:i + hits[u.id]]
         i += hits[u.id]
-        if any(r > save_value(state, b, side, u) for r in mine):
+        need = save_value(state, b, side, u)
+        line = by_need.setdefault(need, [0, 0])
+        line.extend(mine)
+        if any(r > need for r in mine):
             dead.append(u)
-            lost += 1
+            line[1] += 1
+        else:
+            line[0] += 1
     if who is None:
-        tell(state, events, "ev_battle_save_wild" if not lost else "ev_battle_hound_killed",
+        killed = any(u is hit[0] for u in dead)
+        tell(state, events, "ev_battle_hound_killed" if killed else "ev_battle_save_wild", chronicle=killed,
              sectio=b.at, attacks=hit[0].card, rolls=rolls)
-    else:
-        tell(state, events, "ev_battle_save", seat=who, sectio=b.at, rolls=rolls, saved=len(hit) - lost, lost=lost)
+        return
+    for need, (saved, lost, *mine) in by_need.items():
+        tell(state, events, "ev_battle_save", chronicle=lost > 0, seat=who, sectio=b.at, need=need, rolls=mine,
+             saved=saved, lost=lost)
 
 
 def fight_round(state: State, b: Battle, grps: list[Side], events: Events) -> None:
@@ -330,7 +368,8 @@ def fight_round(state: State, b: Battle, grps: list[Side], events: Events) -> No
             b.lost.append(party(lt))
             board.remove(state, lt)
         else:
-            tell(state, events, "ev_battle_lt_survives", seat=lt.owner, lt=lt.card, sectio=b.at, rolls=rolls)
+            tell(state, events, "ev_battle_lt_survives", chronicle=False, seat=lt.owner, lt=lt.card, sectio=b.at,
+                 rolls=rolls)
 
 
 def destroy(state: State, b: Battle, dead: list[Unit], events: Events) -> None:
@@ -461,11 +500,12 @@ def quick(s: State, b: Battle, ev: Events) -> bool:
                 if n:
                     rolls = dice.roll(s, seat, n)
                     total += sum(rolls)
-                    tell(s, ev, "ev_battle_quick", sectio=b.at, seat=seat, rolls=rolls, total=sum(rolls))
+                    tell(s, ev, "ev_battle_quick", chronicle=False, sectio=b.at, seat=seat, rolls=rolls,
+                         total=sum(rolls))
             totals.append(total)
         if totals[0] != totals[1]:
             break
-        tell(s, ev, "ev_battle_quick_tie", sectio=b.at)
+        tell(s, ev, "ev_battle_quick_tie", chronicle=False, sectio=b.at)
     loser = b.sides[0 if totals[0] < totals[1] else 1]
     destroy(s, b, members(s, b, loser), ev)
     return True

@@ -16,7 +16,8 @@ Rule decisions where the sources are silent (see also :mod:`battle`):
 - Battle order: battles of two or more triumvirates (or freebooters) first,
   then those of wild hounds (11); within each, most units at the start of the
   phase first, ties by die rolled again among the tied (G46). Battles created
-  by flight or by a hound running amok are appended; a queued sectio that no
+  by flight or by a hound running amok are queued last, a triumvirates'
+  battle still before the queued hound battles; a queued sectio that no
   longer holds hostile parties is skipped.
 - A party is a seat, the freebooters or one wild hound with legions or hounds
   there; a lone lieutenant is none (the phase's end catches him).
@@ -29,10 +30,13 @@ Rule decisions where the sources are silent (see also :mod:`battle`):
   units; ties: the namer's). Freebooters roll once per battle, wild hounds
   every round (1-3 the namer's side, 4-6 the other); with fewer than two
   forces standing each wild hound fights everyone on its own.
-- Flight (11.2.4): each seat of a side decides for all its units there; the
-  side whose demon has most skulls announces first (then most legions), and
-  each flight is carried out at once, so a later seat may find the battle
-  over. Barred: every sectio from which a unit not of the fleeing seat's side
+- Flight (11.2.4): each seat of a side decides for all its units there,
+  each flight carried out at once, so a later seat may find the battle over.
+  The side whose demon has the most skulls decides the order ("again", as for
+  magic): that demon's owner is asked first and may answer "let the others
+  announce first" (then his side goes last). Without a demon or with tied
+  skulls nobody decides: the side with more legions announces first.
+  Barred: every sectio from which a unit not of the fleeing seat's side
   entered this sectio this round (wild hounds included).
 - Victory (12.2, G48): the seats of the winning force that still have units
   there, if a unit of anyone else died or fled in this battle.
@@ -102,8 +106,7 @@ def _begin(s: State, ev: Events) -> None:
     found = [at for at in range(ANTEHELL + 1) if B.has_battle(s, at)]
 
     def key(at: int) -> tuple[int, int]:
-        forces = sum(1 for p in B.parties_at(s, at) if p >= 0)
-        return (1 if forces >= 2 else 0, len(board.units_at(s, at)))
+        return (1 if B.triumvirates(s, at) else 0, len(board.units_at(s, at)))
 
     s.battles = _ranked(s, found, key, lambda at: None)
     s.battle = None
@@ -345,7 +348,7 @@ def _quick(s: State, b: Battle, ev: Events) -> None:
 
 def _round(s: State, b: Battle, ev: Events) -> None:
     b.round += 1
-    tell(s, ev, "ev_battle_round", sectio=b.at, round=b.round)
+    tell(s, ev, "ev_battle_round", chronicle=False, sectio=b.at, round=b.round)
     B.roll_hound_sides(s, b, ev)
     b.step = "magic"
 
@@ -367,11 +370,28 @@ def _attack(s: State, b: Battle, ev: Events) -> None:
     if B.over(s, b):
         b.step = "end"
         return
+    _flee_order(s, b)
+    b.step = "flee"
+    _flee(s, b, ev)
+
+
+def _flee_order(s: State, b: Battle) -> None:
+    """11.2.4: the side whose demon has the most skulls decides who announces
+    first. Its demon's owner is asked first and may let the other side go
+    first; with no demon or tied skulls the side with more legions goes first."""
     order = sorted(B.forces_alive(s, b), key=lambda i: (-B.skulls(s, b.sides[i]),
                                                        -sum(_legions(s, b.at, p) for p in b.sides[i].seats), i))
     b.queue = [p for i in order for p in b.sides[i].seats if 0 <= p < s.seats]
-    b.step = "flee"
-    _flee(s, b, ev)
+    b.decider = None
+    best = [B.skulls(s, b.sides[i]) for i in order]
+    if len(order) >= 2 and best[0] > best[1]:
+        side = b.sides[order[0]]
+        top = max(side.demons, key=lambda d: (data.DEMONS[s.demons[d].card].skulls, -d))
+        seat = s.demons[top].owner
+        if seat in b.queue:
+            b.queue.remove(seat)
+            b.queue.insert(0, seat)
+            b.decider = seat
 
 
 # -- 11.2.4 deciding to flee -------------------------------------------------------------
@@ -387,18 +407,38 @@ def _flee(s: State, b: Battle, ev: Events) -> None:
     b.step = "after_flee"
 
 
+def _may_wait(s: State, a: Ask) -> bool:
+    """The decider of 11.2.4, asked first, may let the other side announce first."""
+    b = s.battle
+    side = _side_of(b, a.seat)
+    return b.decider == a.seat and any(p not in side.seats for p in b.queue)
+
+
+def _flee_legal(s: State, a: Ask) -> list[Action]:
+    return [Action(do="stay"), Action(do="flee")] + ([Action(do="later")] if _may_wait(s, a) else [])
+
+
 def _flee_prompt(s: State, a: Ask) -> tuple[str, dict[str, Any]]:
     here = [u for u in board.units_at(s, s.battle.at) if B.fights(u)]
     side = _side_of(s.battle, a.seat)
-    return "pr_combat_flee", {"sectio": a.data["sectio"], "round": a.data["round"],
-                              "mine": sum(1 for u in here if u.owner == a.seat),
-                              "foes": sum(1 for u in here if not B.in_side(u, side))}
+    return "pr_combat_flee_first" if _may_wait(s, a) else "pr_combat_flee", {
+        "sectio": a.data["sectio"], "round": a.data["round"],
+        "mine": sum(1 for u in here if u.owner == a.seat),
+        "foes": sum(1 for u in here if not B.in_side(u, side))}
 
 
 def _flee_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
-    s.battle.queue.pop(0)
+    b = s.battle
+    if x.do == "later":
+        side = _side_of(b, a.seat)
+        b.queue = [p for p in b.queue if p not in side.seats] + [p for p in b.queue if p in side.seats]
+        b.decider = None
+        tell(s, ev, "ev_battle_flee_later", chronicle=False, sectio=b.at, seat=a.seat)
+        close(s, a)
+        return
+    b.queue.pop(0)
     if x.do == "flee":
-        flight(s, s.battle, a.seat, ev)
+        flight(s, b, a.seat, ev)
     close(s, a)
 
 
@@ -423,10 +463,10 @@ def flight(s: State, b: Battle, seat: int, ev: Events) -> None:
 
 question(
     "combat_flee",
-    legal=lambda s, a: [Action(do="stay"), Action(do="flee")],
+    legal=_flee_legal,
     answer=_flee_answer,
     prompt=_flee_prompt,
-    label=lambda s, a, x: ("lb_combat_flee", {}) if x.do == "flee" else ("lb_combat_stay", {}),
+    label=lambda s, a, x: ({"flee": "lb_combat_flee", "later": "lb_combat_flee_later"}.get(x.do, "lb_combat_stay"), {}),
     passive=lambda s, a: Action(do="stay"),
 )
 

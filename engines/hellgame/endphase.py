@@ -102,17 +102,27 @@ def _recover(s: State, ev: Events) -> None:
     for seat in live(s):
         living = [i for i, d in enumerate(s.demons) if d.owner == seat and d.status != "dead"]
         if not living:
-            for _ in range(3):
-                if not s.demon_deck:
-                    break
-                s.demons.append(Demon(card=s.demon_deck.pop(0), owner=seat))
-                tell(s, ev, "ev_new_demon", seat=seat, demon=s.demons[-1].card)
+            restart_triumvirate(s, ev, seat)
         elif all(s.demons[i].status == "incapacitated" for i in living):
             d = s.demons[living[pick(s, len(living))]]
             d.status = "active"
             tell(s, ev, "ev_revived", seat=seat, demon=d.card)
     refill_boxes(s, ev)
     s.step = "end_cleanup"
+
+
+def restart_triumvirate(s: State, ev: Events, seat: int) -> None:
+    """13.2.1: all of a triumvirate's demons are destroyed: it starts again at
+    once with three demons from the top of the Daemon deck (no redraw, G51).
+    Part 3 calls this the moment the last demon dies; the End phase catches
+    whatever is left."""
+    if any(d.owner == seat and d.status != "dead" for d in s.demons):
+        return
+    for _ in range(3):
+        if not s.demon_deck:
+            break
+        s.demons.append(Demon(card=s.demon_deck.pop(0), owner=seat))
+        tell(s, ev, "ev_new_demon", seat=seat, demon=s.demons[-1].card)
 
 
 def refill_boxes(s: State, ev: Events) -> None:

@@ -50,7 +50,7 @@ class HellGame(Engine):
     Action = Action
     View = View
     messages = text.MESSAGES
-    dm_events = frozenset({"ev_hand", "ev_arcana_drawn", "ev_card_bought", "ev_gift_cards_given", "ev_gift_cards_received"})
+    dm_events = frozenset({"ev_hand", "ev_arcana_drawn", "ev_card_bought", "ev_card_bought_pra", "ev_gift_cards_given", "ev_gift_cards_received"})
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
         self.check_seats(seats)

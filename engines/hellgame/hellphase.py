@@ -3,16 +3,19 @@
 Step ``hell`` (rounds 2 and later): three Hell cards from the top of the Hell
 deck. The first gives the event: a permanent one replaces the card of its
 area (the old card goes under the Hell deck), any other goes under the deck.
-The second gives the phenomenon and its scope, the third the location; the
-phenomenon is recorded in ``state.phenomena`` for the sectios it covers (the
-location's quarter, circle or the sectio itself). ``hell_event`` and
-``hell_phenomenon`` then call the effect hooks (part 2). ``hell_arcana``
-(6.3): every player draws one card per non-incapacitated demon, each after a
-disfavour roll; the hand limit follows.
+``hell_event`` carries the event out (effect hook, part 2) before anything
+of the other two cards is known (6.1): only then ``hell_phenomenon`` tells
+the phenomenon and its scope (second card) and the location (third card),
+records it in ``state.phenomena`` for the sectios it covers (the location's
+quarter, circle or the sectio itself) and calls its effect hook. The three
+cards are taken at once only because Hounds Loose needs the third card's
+location (hellgame.md); nobody sees the other two before the event is done.
+``hell_arcana`` (6.3): every player draws one card per non-incapacitated
+demon, each after a disfavour roll; the hand limit follows.
 
 Shared helpers: :func:`draw` (Play Right Away cards are played at once via
 :func:`play_right_away`), :func:`hand_limit` (the secret ``discard``
-question) and :func:`loose_hounds`.
+question), :func:`circle_group` and :func:`loose_hounds`.
 """
 
 from __future__ import annotations
@@ -84,27 +87,45 @@ def phenomenon_effect(state: State, events: Events, phenomenon: Phenomenon) -> N
 
 def play_right_away(state: State, events: Events, seat: int, card: int) -> None:
     """The effect of a Play Right Away card ``card`` drawn by ``seat`` (6.3.1).
-    Part 1: none (the card was announced and lies under the arcana deck)."""
+    Part 1: none (the card was announced and lies under the arcana deck).
+    A card bought in the secret Summoning phase takes effect when the orders
+    are revealed (:mod:`summoning`), so that nothing leaks while others plan."""
+
+
+def round_one_effects(state: State, events: Events) -> None:
+    """Round 1 has no Hell phase; the permanent cards placed at setup are in
+    force from its start (hellgame.md, Setup and data). Called when setup is
+    done. Part 3: Uriel's Crusade placed at setup makes Uriel appear here."""
+
+
+def circle_group(at: int) -> tuple[str, dict[str, int]]:
+    """The menu group of a choice in sectio ``at``: its circle, counted from
+    the outside as the rulebook does (Limbo is the 1st, Treachery the 9th)."""
+    return "grp_circle", {"circle": 9 - data.SECTIOS[at].circle}
 
 
 def loose_hounds(state: State, events: Events, hounds: list[Unit]) -> None:
-    """Hounds whose keeper just left the board run amok at once (3.1, G38)."""
+    """Hounds whose keeper just left the board run amok at once (3.1, G38);
+    :func:`flight.run_amok` tells where each one goes."""
     for h in hounds:
-        tell(state, events, "ev_hound_loose", sectio=h.at, n=h.card)
         run_amok(state, h, events)
 
 
 # -- drawing arcana and the hand limit ------------------------------------------------
 
 
-def draw(state: State, events: Events, seat: int, n: int, replace: bool = True) -> list[int]:
+def draw(state: State, events: Events, seat: int, n: int, replace: bool = True,
+         held: list[int] | None = None) -> list[int]:
     """``n`` cards from the top of the arcana deck into ``seat``'s hand.
 
     A Play Right Away card is announced, goes under the deck and takes effect
     (:func:`play_right_away`). In a draw of several cards (``replace``: new
     arcana, the Wise Men) it does not count as one of them (hellgame.md, Parts
-    2 and 3); a bought card is one draw, so there it does. Returns the cards
-    that went to the hand (the caller tells the seat privately)."""
+    2 and 3); a bought card is one draw, so there it does. With ``held`` (a
+    draw inside a secret order) such a card goes under the deck unannounced
+    and into ``held``: the caller announces it and calls the hook at the
+    reveal. Returns the cards that went to the hand (the caller tells the
+    seat privately)."""
     got: list[int] = []
     tries = len(state.arcana)
     while n > 0 and state.arcana and tries > 0:
@@ -112,8 +133,11 @@ def draw(state: State, events: Events, seat: int, n: int, replace: bool = True) 
         card = state.arcana.pop(0)
         if data.ARCANA[card].minor == "play_right_away":
             state.arcana.append(card)
-            tell(state, events, "ev_play_right_away", seat=seat, card=card)
-            play_right_away(state, events, seat, card)
+            if held is not None:
+                held.append(card)
+            else:
+                tell(state, events, "ev_play_right_away", seat=seat, card=card)
+                play_right_away(state, events, seat, card)
             if not replace:
                 n -= 1
             continue
@@ -140,9 +164,13 @@ def _discard_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
     hand.remove(x.a)
     s.arcana.append(x.a)
     if len(hand) <= HAND_LIMIT:
-        s.players[a.seat].shown_hand = None
-        tell(s, ev, "ev_discarded", chronicle=False, seat=a.seat, n=a.data.get("n", 1))
+        group = [g for g in s.asks if g.q == "discard"]
         close(s, a)
+        if s.asks:
+            return  # the others see the discards when all are done
+        for g in group:
+            s.players[g.seat].shown_hand = None
+            tell(s, ev, "ev_discarded", chronicle=False, seat=g.seat, n=g.data.get("n", 1))
 
 
 question(
@@ -189,17 +217,13 @@ def _hell(s: State, ev: Events) -> None:
             tell(s, ev, "ev_permanent_replaced", chronicle=False, hell=old)
     else:
         under.append(first)
-    card = data.HELL_CARDS[second]
-    where = data.HELL_CARDS[third].location
-    s.phenomena.append(Phenomenon(kind=card.phenomenon, sectios=scope_sectios(card.scope, where)))
-    tell(s, ev, PHENOMENON_KEYS[card.phenomenon, card.scope], sectio=where,
-         quarter=data.SECTIOS[where].quarter + 1, circle=data.SECTIOS[where].circle)
     s.hell += under + [second, third]
     s.step = "hell_event"
 
 
 @step("hell_event")
 def _event(s: State, ev: Events) -> None:
+    """6.1: the event is carried out before the other two cards count."""
     event_effect(s, ev, s.drawn[0].card)
     if s.step == "hell_event":
         s.step = "hell_phenomenon"
@@ -207,8 +231,13 @@ def _event(s: State, ev: Events) -> None:
 
 @step("hell_phenomenon")
 def _phenomenon(s: State, ev: Events) -> None:
-    if s.phenomena:
-        phenomenon_effect(s, ev, s.phenomena[-1])
+    """6.2: the second card's phenomenon at the third card's location."""
+    card = data.HELL_CARDS[s.drawn[1].card]
+    where = data.HELL_CARDS[s.drawn[2].card].location
+    s.phenomena.append(Phenomenon(kind=card.phenomenon, sectios=scope_sectios(card.scope, where)))
+    tell(s, ev, PHENOMENON_KEYS[card.phenomenon, card.scope], sectio=where,
+         quarter=data.SECTIOS[where].quarter + 1)
+    phenomenon_effect(s, ev, s.phenomena[-1])
     if s.step == "hell_phenomenon":
         s.step = "hell_arcana"
 

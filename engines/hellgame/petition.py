@@ -10,9 +10,11 @@ A sectio can be petitioned when the petitioner has a legion in it, does not
 own it, and no enemy unit stands there: wild hounds and freebooters bar it;
 another triumvirate's units (allies after a battle, 12.3.3, or a sectio
 where combat was avoided) need that triumvirate's consent, asked as a
-reaction before the petition is resolved. A failed right-of-victory roll
-still allows a petition by favour for that sectio; a refused consent ends
-the petitions for that sectio in this phase.
+reaction before the petition is resolved. Of the allies who won a battle
+together only one may claim the right of victory (12.3.3): a claim (its
+disfavour roll made, or none needed) uses it up for all of them. A failed
+right-of-victory roll still allows a petition by favour for that sectio; a
+refused consent ends the petitions for that sectio in this phase.
 
 Whenever a triumvirate owns no sectio (:func:`rescue`: at the start and the
 end of the phase, after each petition, and whenever another module calls
@@ -171,6 +173,9 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
 
 def _resolve(s: State, seat: int, sectio: int, by_victory: bool, tried: list[int], ev: Events) -> None:
     if by_victory:
+        # 12.3.3: allies all won the battle, but only one may claim the right
+        # of victory; the claim uses it up for everyone, whatever the roll.
+        s.won.pop(str(sectio), None)
         ok, roll = dice.disfavour_roll(s, seat)
         if roll is not None:
             tell(s, ev, "ev_petition_roll", seat=seat, sectio=sectio, roll=roll,

@@ -5,7 +5,7 @@ Round 1 then begins with the Soul phase (the Hell phase is skipped)."""
 
 from __future__ import annotations
 
-from engines.hellgame import board, data, dice
+from engines.hellgame import board, data, dice, hellphase
 from engines.hellgame.flow import Events, ask, close, question, step, tell, tell_seat
 from engines.hellgame.model import Action, Ask, Demon, Player, State
 from engines.rng import Rng
@@ -114,6 +114,7 @@ def _deal(s: State, ev: Events) -> None:
 @step("setup_legion")
 def _next_legion(s: State, ev: Events) -> None:
     if not s.petitioners:
+        hellphase.round_one_effects(s, ev)
         s.step = "soul"
         return
     ask(s, s.petitioners[0], "first_legion", kind="setup")
@@ -132,5 +133,5 @@ question(
     answer=_first_legion_answer,
     prompt=lambda s, a: ("pr_first_legion", {}),
     label=lambda s, a, x: ("lb_place", {"sectio": x.a}),
-    group=lambda s, a, x: ("grp_circle", {"circle": data.SECTIOS[x.a].circle}),
+    group=lambda s, a, x: hellphase.circle_group(x.a),
 )

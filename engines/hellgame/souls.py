@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from engines.hellgame import board, data, dice
 from engines.hellgame.flow import Events, ask, close, question, step, tell, tell_seat
-from engines.hellgame.hellphase import draw, hand_limit, live, loose_hounds
+from engines.hellgame.hellphase import circle_group, draw, hand_limit, live, loose_hounds
 from engines.hellgame.model import FREEBOOTERS, LEGION_LIMIT, Action, Ask, Draft, State, Unit
 
 #: The sectio that yields arcana cards instead of souls (7.3.3).
@@ -405,7 +405,7 @@ question(
     prompt=lambda s, a: ("pr_desert", {"n": a.data["n"] - len(_chosen(s, a.seat)), "cost": upkeep(s, a.seat)}),
     label=lambda s, a, x: _unit_label(s, x.a, ("lb_desert_lt", "lb_desert_hound", "lb_desert_legion")),
     passive=engine_pick,
-    group=lambda s, a, x: ("grp_circle", {"circle": data.SECTIOS[board.unit(s, x.a).at].circle})
+    group=lambda s, a, x: circle_group(board.unit(s, x.a).at)
     if board.unit(s, x.a).at < data.ANTEHELL else ("grp_antehell", {}),
 )
 

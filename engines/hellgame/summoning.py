@@ -5,13 +5,14 @@ submits it once: legions (:func:`legion_cost` souls each, in sectios the
 player controls, enemy units or not (G24), by the spread rule of 8.2, at most
 12 on the board), arcana cards (:func:`arcana_cost` souls, drawn at once and
 privately; the hand limit follows each purchase as a discard step of the
-draft), lieutenants (a card with minor spell "recruit" from the hand, its
-printed cost, a sectio with the player's legions), taming (a legion in
-Antehell without a hound that has not tried this phase) and bonus souls for
-own lieutenants, also for one recruited by this order (8.3.4). Souls and
-cards change at once in the player's own state; the others see
-``Player.shown_*`` until the reveal. "back" undoes the last step (a bought
-card or a discard cannot be undone).
+draft; a Play Right Away card bought is told to the buyer at once and to
+everyone, with its effect, at the reveal), lieutenants (a card with minor
+spell "recruit" from the hand, its printed cost, a sectio with the player's
+legions), taming (a legion in Antehell without a hound that has not tried
+this phase) and bonus souls for own lieutenants, also for one recruited by
+this order (8.3.4). Souls and cards change at once in the player's own
+state; the others see ``Player.shown_*`` until the reveal. "back" undoes the
+last step (a bought card or a discard cannot be undone).
 
 ``summon_reveal``: the orders are resolved richest first (souls when the
 phase began; ties by die, G46): legions, recruitment rolls (8.3.1), taming
@@ -20,7 +21,7 @@ rolls (8.3.2), bonus souls; one public line per player. Then the Action phase.
 
 from __future__ import annotations
 
-from engines.hellgame import board, data, dice
+from engines.hellgame import board, data, dice, hellphase
 from engines.hellgame.flow import Events, ask, close, question, step, tell, tell_seat
 from engines.hellgame.hellphase import draw, live, loose_hounds
 from engines.hellgame.model import ANTEHELL, HAND_LIMIT, LEGION_LIMIT, Action, Ask, Draft, State
@@ -128,10 +129,15 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
     elif x.do == "buy":
         cost = arcana_cost(s)
         p.souls -= cost
-        got = draw(s, ev, a.seat, 1, replace=False)
+        # A Play Right Away card is told to the buyer now and to everyone at
+        # the reveal, where it takes effect: the order stays secret (7.0/8.0).
+        held: list[int] = []
+        got = draw(s, ev, a.seat, 1, replace=False, held=held)
         if got:
             tell_seat(ev, a.seat, "ev_card_bought", card=got[0])
-        d.steps.append(["buy", got[0] if got else None, None, cost])
+        for card in held:
+            tell_seat(ev, a.seat, "ev_card_bought_pra", card=card)
+        d.steps.append(["buy", got[0] if got else None, held[0] if held else None, cost])
     elif x.do == "legion":
         cost = legion_cost(s)
         p.souls -= cost
@@ -180,7 +186,7 @@ def _label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
 
 def _group(s: State, a: Ask, x: Action) -> tuple[str, dict]:
     if x.do == "legion":
-        return "grp_circle", {"circle": data.SECTIOS[x.a].circle}
+        return hellphase.circle_group(x.a)
     if x.do == "recruit":
         return "grp_summon_recruit", {"card": x.a}
     if x.do in ("bonus", "bonus_new"):
@@ -229,8 +235,13 @@ def _reveal(s: State, ev: Events) -> None:
 
 
 def resolve(s: State, ev: Events, seat: int, steps: list[list]) -> None:
-    """Carry out one submitted order (souls were paid while it was built)."""
+    """Carry out one submitted order (souls were paid while it was built).
+    Play Right Away cards bought come first: they were drawn before the rest."""
     p = s.players[seat]
+    for kind, _, card, _ in steps:
+        if kind == "buy" and card is not None:
+            tell(s, ev, "ev_play_right_away", seat=seat, card=card)
+            hellphase.play_right_away(s, ev, seat, card)
     placed: list[int] = []
     for kind, at, _, cost in steps:
         if kind == "legion":
