@@ -381,7 +381,7 @@ def test_hand_png_of_a_spectator_or_an_empty_hand():
 
 def numbers(locale: str, p: PlayerView) -> str:
     if locale == "de":
-        return (f"Seelen {p.souls} · Gunst {p.favour} · Ungunst {p.disfavour} · Arkana {p.hand} · "
+        return (f"Seelen {p.souls} · Gunst {p.favour} · Missgunst {p.disfavour} · Arkana {p.hand} · "
                 f"Sectios {p.sectios} · Legionen {p.legions}")
     return (f"souls {p.souls} · favour {p.favour} · disfavour {p.disfavour} · arcana {p.hand} · "
             f"sectios {p.sectios} · legions {p.legions}")
