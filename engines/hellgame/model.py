@@ -112,12 +112,15 @@ class Move(BaseModel):
     seat: int
     #: Units this demon already moved (a unit never twice by one demon).
     moved: list[int] = []
-    #: The unit on its way, the legions it carries and the rest of its path.
+    #: The unit on its way, the legions it carries and the rest of its path:
+    #: sectios, and codes for the steps of a lieutenant's order (-1 re-enter
+    #: from Antehell, 100+n pick up n legions, 200+n drop n, 300+r plan again
+    #: with r sectios of range left; see ``movement``).
     unit: int | None = None
     carried: list[int] = []
     path: list[int] = []
     came_from: int | None = None
-    #: Sectios whose holders granted passage for this unit's move.
+    #: Seats that granted passage at the sectio just entered.
     passage: list[int] = []
     #: Defenders still to be asked at the current sectio (seats, in order).
     pending: list[int] = []
