@@ -1,27 +1,12 @@
-"""The mechanics of one battle (chapter 11): who fights whom, targets,
-attacks, saves and losses. The procedure around them (questions, order of
-battles, flight) is in :mod:`engines.hellgame.combat`.
-
-Vocabulary: a *party* is a seat, the freebooters, or one wild hound (key
-``-1 - unit id``); a *force* is a :class:`Side` of allied parties
-(``Battle.sides``); the *groups* of a combat round are the forces plus every
-wild hound that fights alone that round (it joins a force by a 50-50 roll only
-while two forces stand against each other, 11.3.2, G59).
+"""The mechanics of a combat round (chapter 11): attacks, saves and losses,
+the hounds that lose their keeper, the lieutenants' bonuses and survival
+rolls; and the quick ways to end a battle (11.3.5, 11.3.6). Who fights whom
+is in :mod:`engines.hellgame.forces`, the targets in
+:mod:`engines.hellgame.targets`, the procedure around a round (questions,
+order of battles, flight) in :mod:`engines.hellgame.combat`.
 
 Rule decisions where the sources are silent:
 
-- Targets (11.2.2), automatic: a side's attacks (legions by unit id, then a
-  tame hound's attacks, seat after seat) are dealt round in turn over the
-  enemy units, largest enemy party first, legions before hounds; so every
-  enemy is attacked once before any twice. A wild hound attacks enemy hounds
-  first (11.3.4, for rampaging hounds only), else spreads its attacks.
-- Targets by the players (option ``auto_targets`` off): a question per
-  attacking unit, per attack for a hound. The rule binds only the first
-  attack of each unit (the Sugar Hill example counts a hound's attacks as one
-  choice): the player's attackers must attack every enemy unit once, as far
-  as they go, before any unit a second time; once each enemy is covered the
-  others may go anywhere, and so may a hound's further attacks (a tame hound
-  may split). Wild hounds and freebooters are always aimed by the engine.
 - Dice: each seat rolls all its attacks at once, then all its saves (units
   by id, a unit's hits together); a wild hound rolls for no seat. A unit
   hit several times rolls once per hit, any failure destroys it (G42).
@@ -38,15 +23,24 @@ Rule decisions where the sources are silent:
   lieutenant rolls once per destroyed legion that attacked with his bonus,
   stopping at the first 6. Freebooter lieutenants give their bonus to saves
   only and never roll.
+- 11.3.5 needs exactly two forces of 1-2 legions each and nothing else in
+  the sectio (no lieutenant, hound or demon); it is checked after 11.1.
+- 11.3.6: after the flight decisions of round 3, one unit of each standing
+  side (each wild hound a side of its own) goes into the cup: every side has
+  the same chance; all units of the other sides there are destroyed,
+  lieutenants included.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from engines.hellgame import board, data, dice
-from engines.hellgame.flow import Events, ask, close, question, tell
-from engines.hellgame.model import FREEBOOTERS, Action, Ask, Battle, Side, State, Unit
+from engines.hellgame.flow import Events, tell
+from engines.hellgame.forces import forces_alive, members, party, queue_battle, skulls, wild_alive
+from engines.hellgame.model import FREEBOOTERS, Battle, Side, State, Unit
+from engines.hellgame.targets import attackers, attacks
+from engines.hellgame.targets import spread_ok  # noqa: F401  (tests use it from here)
 
 #: Part 2: extra combat roll modifiers (Temper, Frenzy): ``(state, battle, unit) -> int``.
 ATTACK_BONUS: list[Callable[[State, Battle, Unit], int]] = []
@@ -56,188 +50,6 @@ SAVE_BONUS: list[Callable[[State, Battle, Unit], int]] = []
 HIT = 6
 HOUND_SAVE = 4
 LIEUTENANT_SURVIVES = 5
-
-
-def party(u: Unit) -> int:
-    return u.owner if u.owner is not None else -1 - u.id
-
-
-def fights(u: Unit) -> bool:
-    """Only legions and hounds attack and can be attacked (11.2.2)."""
-    return u.kind in ("legion", "hound")
-
-
-def parties_at(state: State, at: int) -> dict[int, list[Unit]]:
-    out: dict[int, list[Unit]] = {}
-    for u in board.units_at(state, at):
-        if fights(u):
-            out.setdefault(party(u), []).append(u)
-    return out
-
-
-def has_battle(state: State, at: int) -> bool:
-    """G39: hostile parties with legions or hounds share the place (a lone
-    lieutenant is no party: he can neither attack nor be attacked)."""
-    return len(parties_at(state, at)) >= 2
-
-
-def queue_battle(state: State, at: int | None, events: Events) -> None:
-    """Flight or a hound running amok brought units to ``at``: a new battle
-    there is fought later in this phase (11.2.4)."""
-    if at is None or at in state.battles or (state.battle and state.battle.at == at) or not has_battle(state, at):
-        return
-    if at in state.avoided:
-        state.avoided.remove(at)
-    # 11: the rampaging hounds' battles come after all triumvirates' battles,
-    # also when flight creates a new triumvirates' battle.
-    pos = len(state.battles)
-    if triumvirates(state, at):
-        pos = next((i for i, x in enumerate(state.battles) if not triumvirates(state, x)), pos)
-    state.battles.insert(pos, at)
-    tell(state, events, "ev_battle_added", sectio=at)
-
-
-def triumvirates(state: State, at: int) -> bool:
-    """A battle of triumvirates (or freebooters): two such parties take part;
-    otherwise it is a battle of rampaging hounds (11)."""
-    return sum(1 for p in parties_at(state, at) if p >= 0) >= 2
-
-
-# -- forces and groups -------------------------------------------------------------
-
-
-def in_side(u: Unit, side: Side) -> bool:
-    return (u.owner is not None and u.owner in side.seats) or u.id in side.wild
-
-
-def members(state: State, b: Battle, side: Side) -> list[Unit]:
-    return [u for u in board.units_at(state, b.at) if in_side(u, side)]
-
-
-def forces_alive(state: State, b: Battle) -> list[int]:
-    return [i for i, side in enumerate(b.sides) if any(fights(u) for u in members(state, b, side))]
-
-
-def wild_alive(state: State, b: Battle) -> list[Unit]:
-    return [u for u in board.units_at(state, b.at) if u.id in b.wild]
-
-
-def over(state: State, b: Battle) -> bool:
-    """11.3.3: one force is left, and no wild hound beside it."""
-    return len(forces_alive(state, b)) + len(wild_alive(state, b)) <= 1
-
-
-def groups(state: State, b: Battle) -> list[Side]:
-    """The sides of the current combat round: the forces, then every wild
-    hound not fighting with a force this round."""
-    joined = {h for side in b.sides for h in side.wild}
-    return list(b.sides) + [Side(wild=[h.id]) for h in wild_alive(state, b) if h.id not in joined]
-
-
-def roll_hound_sides(state: State, b: Battle, events: Events) -> None:
-    """11.3.2, G59: every combat round each wild hound rolls: 1-3 it fights with
-    the first force, 4-6 with the second (only while both still stand)."""
-    for side in b.sides:
-        side.wild = []
-    if len(b.sides) != 2 or len(forces_alive(state, b)) != 2:
-        return
-    for h in wild_alive(state, b):
-        r = dice.d6(state, None)
-        side = b.sides[0 if r <= 3 else 1]
-        side.wild.append(h.id)
-        tell(state, events, "ev_battle_hound_side", chronicle=False, sectio=b.at, attacks=h.card, roll=r,
-             seats=list(side.seats))
-
-
-def skulls(state: State, side: Side) -> int:
-    """The most skulls among the side's demons in the battle (0: none, G41)."""
-    return max((data.DEMONS[state.demons[d].card].skulls for d in side.demons), default=0)
-
-
-# -- targets -------------------------------------------------------------------------
-
-
-def attacks(state: State, u: Unit) -> int:
-    """A legion rolls once, a hound its number; a keeper does not attack (11.2.2)."""
-    if u.kind == "hound":
-        return u.card
-    if u.kind == "legion" and board.hound_of(state, u) is None:
-        return 1
-    return 0
-
-
-def attackers(state: State, b: Battle, seat: int) -> list[Unit]:
-    return sorted((u for u in board.units_at(state, b.at) if u.owner == seat and attacks(state, u)),
-                  key=lambda u: u.id)
-
-
-def enemies(state: State, b: Battle, grps: list[Side], gi: int) -> list[Unit]:
-    """The units side ``gi`` may attack, the largest enemy party first, legions
-    before hounds (lieutenants are never targets)."""
-    sizes: dict[int, int] = {}
-    here = [u for u in board.units_at(state, b.at) if fights(u)]
-    for u in here:
-        sizes[party(u)] = sizes.get(party(u), 0) + 1
-    mine = grps[gi]
-    foes = [u for u in here if not in_side(u, mine)]
-    return sorted(foes, key=lambda u: (-sizes[party(u)], u.owner is None, party(u), u.kind != "legion", u.id))
-
-
-def auto_targets(state: State, b: Battle, grps: list[Side], seats: list[int] | None = None) -> None:
-    """11.2.2: every enemy unit once before any twice, the side's attacks dealt
-    round in turn (a hound with a keeper splits its attacks the same way);
-    11.3.4: a wild hound goes for enemy hounds first, else spreads its attacks."""
-    for gi, side in enumerate(grps):
-        foes = enemies(state, b, grps, gi)
-        if not foes:
-            continue
-        i = 0
-        for seat in side.seats:
-            if seats is not None and seat not in seats:
-                continue
-            for u in attackers(state, b, seat):
-                b.targets[u.id] = []
-                for _ in range(attacks(state, u)):
-                    b.targets[u.id].append(foes[i % len(foes)].id)
-                    i += 1
-        for h in wild_alive(state, b):
-            if h.id in side.wild:
-                prey = [f for f in foes if f.kind == "hound"] or foes
-                b.targets[h.id] = [prey[k % len(prey)].id for k in range(h.card)]
-
-
-def spread_ok(counts: list[int], left: int) -> bool:
-    """11.2.2, every enemy once before any twice (as far as possible): with
-    ``counts`` attacks chosen per enemy and ``left`` attackers still to aim,
-    can the attackers still reach every enemy they are enough for? Beyond
-    that the rule sets no limit (2 enemies, 5 legions: 4 + 1 is legal)."""
-    unattacked = sum(1 for c in counts if c == 0)
-    return unattacked <= left + max(0, len(counts) - sum(counts) - left)
-
-
-def legal_targets(state: State, b: Battle, grps: list[Side], seat: int, entry: list[int]) -> list[Unit]:
-    """Targets a player may give the attack ``entry`` = [attacker, number,
-    attacks]: a unit's first attack keeps the once-before-twice rule over the
-    player's attackers; the further attacks of a hound may go anywhere (it may
-    split)."""
-    gi = next(i for i, side in enumerate(grps) if seat in side.seats)
-    foes = enemies(state, b, grps, gi)
-    if entry[1] > 1:
-        return foes
-    index = {u.id: i for i, u in enumerate(foes)}
-    counts = [0] * len(foes)
-    for u in attackers(state, b, seat):
-        chosen = b.targets.get(u.id)
-        if chosen and chosen[0] in index:
-            counts[index[chosen[0]]] += 1
-    left = sum(1 for e in b.pending.get(seat, []) if e[1] == 1) - 1
-    out = []
-    for i, u in enumerate(foes):
-        counts[i] += 1
-        if spread_ok(counts, left):
-            out.append(u)
-        counts[i] -= 1
-    return out
 
 
 # -- attacks, saves, losses ----------------------------------------------------------
@@ -396,87 +208,6 @@ def destroy(state: State, b: Battle, dead: list[Unit], events: Events) -> None:
             tell(state, events, "ev_battle_hound_wild", sectio=b.at, attacks=h.card)
         else:
             queue_battle(state, h.at, events)
-
-
-# -- manual targets (option auto_targets off) ------------------------------------------
-
-
-def choose_targets(s: State, b: Battle, ev: Events) -> None:
-    """11.2.2: targets before the first roll; by the engine (option
-    ``auto_targets``) or one question per attacking unit (per attack of a hound)."""
-    b.targets, b.pending = {}, {}
-    grps = groups(s, b)
-    if s.options.get("auto_targets", True):
-        auto_targets(s, b, grps)
-        return
-    auto_targets(s, b, grps, seats=[FREEBOOTERS])
-    for gi, side in enumerate(grps):
-        if not enemies(s, b, grps, gi):
-            continue
-        for seat in [p for p in side.seats if 0 <= p < s.seats]:
-            entries = [[u.id, k + 1, attacks(s, u)] for u in attackers(s, b, seat) for k in range(attacks(s, u))]
-            if entries:
-                b.pending[seat] = entries
-                _ask_target(s, seat)
-
-
-def _ask_target(s: State, seat: int) -> None:
-    """One question per seat; it stays open (same stage) while the seat gives
-    its attackers their targets one by one (``Battle.pending``)."""
-    ask(s, seat, "combat_target", kind="simultaneous", sectio=s.battle.at, round=s.battle.round)
-
-
-def _target_legal(s: State, a: Ask) -> list[Action]:
-    b = s.battle
-    entry = b.pending[a.seat][0]
-    return [Action(do="target", a=u.id) for u in legal_targets(s, b, groups(s, b), a.seat, entry)]
-
-
-def _target_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
-    b = s.battle
-    entry = b.pending[a.seat].pop(0)
-    b.targets.setdefault(entry[0], []).append(x.a)
-    if not b.pending[a.seat]:
-        del b.pending[a.seat]
-        close(s, a)
-
-
-def _target_prompt(s: State, a: Ask) -> tuple[str, dict[str, Any]]:
-    unit, attack, n = s.battle.pending[a.seat][0]
-    if board.unit(s, unit).kind == "legion":
-        return "pr_combat_target", {"sectio": a.data["sectio"], "unit": unit}
-    return "pr_combat_target_hound", {"sectio": a.data["sectio"], "unit": unit, "attack": attack, "attacks": n}
-
-
-def _target_label(s: State, a: Ask, x: Action) -> tuple[str, dict[str, Any]]:
-    u = board.unit(s, x.a)
-    if u.kind == "hound" and u.owner is None:
-        return "lb_combat_target_wild", {"unit": u.id, "attacks": u.card}
-    if u.kind == "hound":
-        return "lb_combat_target_hound", {"seat": u.owner, "unit": u.id, "attacks": u.card}
-    hound = board.hound_of(s, u)
-    if hound is not None:
-        return "lb_combat_target_keeper", {"seat": u.owner, "unit": u.id, "attacks": hound.card}
-    lt = board.unit(s, u.leader) if u.leader is not None else None
-    if lt is not None:
-        return "lb_combat_target_led", {"seat": u.owner, "unit": u.id, "lt": lt.card}
-    return "lb_combat_target_legion", {"seat": u.owner, "unit": u.id}
-
-
-def _target_group(s: State, a: Ask, x: Action) -> tuple[str, dict[str, Any]]:
-    u = board.unit(s, x.a)
-    return ("grp_combat_wild", {}) if u.owner is None else ("grp_combat_seat", {"seat": u.owner})
-
-
-question(
-    "combat_target",
-    legal=_target_legal,
-    answer=_target_answer,
-    prompt=_target_prompt,
-    label=_target_label,
-    passive=lambda s, a: _target_legal(s, a)[0],
-    group=_target_group,
-)
 
 
 # -- 11.3.5 / 11.3.6 quick combat -----------------------------------------------------

@@ -2,7 +2,9 @@
 in a private draft (unit -> legions carried -> path -> submit) and then
 carried out one sectio at a time, with the entry questions to the players
 whose units stand in the sectios entered (stop / flee / grant passage).
-Flight itself is in :mod:`engines.hellgame.flight`.
+The plan of one unit in the draft (what it may do next, and the encoding of
+``Move.path`` it becomes) is in :mod:`engines.hellgame.paths`; flight itself
+is in :mod:`engines.hellgame.flight`.
 
 Rule decisions where the sources are silent:
 
@@ -40,27 +42,21 @@ Rule decisions where the sources are silent:
 - Passive default and "done": end the demon's move (a draft in progress is
   dropped; a unit already on its way stops where it is).
 
-Encoding of ``Move.path`` (the rest of the submitted order): 0-45 enter that
-location, ``REENTER`` leave Antehell, ``PICK + n`` / ``DROP + n`` pick up /
-drop n legions where the lieutenant stands, ``CONT + r`` plan again with r
-sectios of range left. ``Move.passage`` holds the seats that granted passage
-at the sectio just entered, ``Move.pending`` the seats still to be asked.
+``Move.passage`` holds the seats that granted passage at the sectio just
+entered, ``Move.pending`` the seats still to be asked.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from engines.hellgame import board, data, dice
 from engines.hellgame.flight import (  # noqa: F401  (flee & co. are part of this module's interface)
-    capture, entry_barred, flee, flee_lone, forced_stop, lone_lieutenants, record_entry, run_amok, stops_here)
+    capture, flee, flee_lone, forced_stop, lone_lieutenants, record_entry, run_amok, stops_here)
 from engines.hellgame.flow import Events, ask, close, question, tell
 from engines.hellgame.model import ANTEHELL, Action, Ask, Draft, Move, State, Unit
+from engines.hellgame.paths import (
+    CONT, DROP, PICK, REENTER, Plan, free_legions, hostile, path_actions, plan, unit_choices)
 
 __all__ = ["start_move", "flee", "flee_lone", "run_amok", "lone_lieutenants", "stops_here", "capture"]
-
-RANGE = {"legion": 2, "lieutenant": 3}
-REENTER, PICK, DROP, CONT = -1, 100, 200, 300
 
 
 def _path_goes_on(path: list[int]) -> bool:
@@ -69,165 +65,22 @@ def _path_goes_on(path: list[int]) -> bool:
     return any(0 <= c <= ANTEHELL or c >= CONT for c in path)
 
 
-def _hostile(state: State, at: int, seat: int) -> bool:
-    return bool(board.enemies_at(state, at, seat))
-
-
-def _own_legion(state: State, at: int, seat: int) -> bool:
-    return any(u.kind == "legion" and u.owner == seat for u in board.units_at(state, at))
-
-
 def _skulls_left(state: State) -> int:
     m = state.move
     used = len([u for u in m.moved if u not in m.carried])
     return data.DEMONS[state.demons[m.demon].card].skulls - used
 
 
-def _free_legions(state: State, at: int, seat: int, lt: Unit | None = None) -> list[Unit]:
-    """Own legions at ``at`` a lieutenant may take along: his own first, then
-    unled ones, then those of other lieutenants."""
-    moved = set(state.move.moved)
-    out = [u for u in board.units_at(state, at) if u.kind == "legion" and u.owner == seat and u.id not in moved]
-    lid = lt.id if lt else -2
-    return sorted(out, key=lambda u: (u.leader != lid, u.leader is not None, u.id))
-
-
-# -- the plan in the draft -----------------------------------------------------
-
-
-@dataclass
-class Plan:
-    unit: Unit
-    cont: bool
-    start: int
-    rng: int
-    steps: list[list]
-    carry_max: int = 0  # > 0 while the carry choice is open
-    used: int = 0
-    pos: int = 0
-    group: int = 0
-    reenter: bool = False
-    entered: list[int] = field(default_factory=list)
-    lone_entry: bool = False  # the unit was a lone lieutenant when it entered pos
-    taken: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def lt(self) -> bool:
-        return self.unit.kind == "lieutenant"
-
-    @property
-    def lead(self) -> int:
-        return data.LIEUTENANTS[self.unit.card].leadership if self.lt else 0
-
-
-def _plan(state: State, seat: int) -> Plan | None:
-    d = state.drafts.get(seat)
-    if d is None or d.q != "move":
-        return None
-    if d.data.get("cont"):
-        u = board.unit(state, state.move.unit)
-        p = Plan(u, True, u.at, d.data["range"], d.steps)
-        p.group = len(board.group(state, u)) if p.lt else 0
-    else:
-        u = board.unit(state, d.steps[0][1])
-        p = Plan(u, False, u.at, RANGE[u.kind], d.steps[1:])
-        if p.lt:
-            free = len(_free_legions(state, u.at, seat, u))
-            if free and not p.steps:
-                p.carry_max = min(free, p.lead)
-    p.pos = p.start
-    for do, a in p.steps:
-        if do == "carry":
-            p.group = a
-            p.taken[p.start] = p.taken.get(p.start, 0) + a
-        elif do == "to":
-            p.pos, p.used = a, p.used + 1
-            p.entered.append(a)
-            p.lone_entry = p.lt and p.group == 0
-        elif do == "reenter":
-            p.used, p.reenter = p.used + 1, True
-        elif do == "pick":
-            p.group += a
-            p.taken[p.pos] = p.taken.get(p.pos, 0) + a
-        elif do == "drop":
-            p.group -= a
-    return p
-
-
-def _can_go_on(state: State, seat: int, p: Plan) -> bool:
-    if p.used >= p.rng or p.reenter:
-        return False
-    if not p.entered:
-        return True
-    return forced_stop(state, p.pos, seat, p.lone_entry) is None
-
-
-def _enterable(state: State, seat: int, p: Plan, to: int) -> bool:
-    if entry_barred(state, seat, to):
-        return False
-    lone = p.lt and p.group == 0
-    if lone and (to == ANTEHELL or stops_here(state, to) or p.used + 1 >= p.rng):
-        # he must end his move there: not among hostile units (9.5.2.2)
-        return not _hostile(state, to, seat) or _own_legion(state, to, seat)
-    return True
-
-
-def _passage_holders_here(state: State, seat: int, p: Plan) -> bool:
-    """Back from Antehell in a sectio whose holders granted passage: the unit
-    passes through and may not stop there (9.5, right of passage)."""
-    m = state.move
-    return (not (p.lt and p.group == 0) and bool(m.passage)
-            and any(u.kind == "legion" and u.owner in m.passage for u in board.units_at(state, p.pos)))
-
-
-def _path_actions(state: State, seat: int, p: Plan) -> list[Action]:
-    out: list[Action] = []
-    go_on = _can_go_on(state, seat, p)
-    if go_on and p.pos == ANTEHELL and not p.entered:
-        out.append(Action(do="reenter"))
-    elif go_on:
-        out += [Action(do="to", a=n) for n in data.NEIGHBOURS[p.pos] if _enterable(state, seat, p, n)]
-        if p.lt and (p.entered or p.cont) and not _hostile(state, p.pos, seat):
-            free = len(_free_legions(state, p.pos, seat)) - p.taken.get(p.pos, 0)
-            out += [Action(do="pick", a=n) for n in range(1, min(free, p.lead - p.group) + 1)]
-            out += [Action(do="drop", a=n) for n in range(1, p.group + 1)]
-    if p.reenter:
-        out.append(Action(do="submit"))
-    elif p.cont and not p.entered:
-        if not (_passage_holders_here(state, seat, p) and any(x.do == "to" for x in out)):
-            out.append(Action(do="submit"))
-    elif p.entered:
-        lone_end = p.lt and p.group == 0
-        if not (lone_end and _hostile(state, p.pos, seat) and not _own_legion(state, p.pos, seat)):
-            out.append(Action(do="submit"))
-    if p.steps or not p.cont:
-        out.append(Action(do="back"))
-    return out
-
-
-def _unit_choices(state: State, seat: int) -> list[Action]:
-    moved, seen, out = set(state.move.moved), set(), []
-    for u in sorted(state.units, key=lambda u: (u.at, u.kind != "lieutenant", u.id)):
-        if u.owner != seat or u.id in moved or u.kind == "hound":
-            continue
-        if u.kind == "legion":
-            lead = board.unit(state, u.leader) if u.leader is not None else None
-            hound = board.hound_of(state, u)
-            key = (u.at, lead.id if lead and lead.at == u.at else None, hound.card if hound else None)
-            if key in seen:
-                continue
-            seen.add(key)
-        out.append(Action(do="unit", a=u.id))
-    return out
+# -- the move question -----------------------------------------------------------
 
 
 def _move_legal(state: State, a: Ask) -> list[Action]:
-    p = _plan(state, a.seat)
+    p = plan(state, a.seat)
     if p is None:
-        return _unit_choices(state, a.seat) + [Action(do="done")]
+        return unit_choices(state, a.seat) + [Action(do="done")]
     if p.carry_max:
         return [Action(do="carry", a=n) for n in range(p.carry_max + 1)] + [Action(do="back"), Action(do="done")]
-    return _path_actions(state, a.seat, p) + [Action(do="done")]
+    return path_actions(state, a.seat, p) + [Action(do="done")]
 
 
 def _move_answer(state: State, a: Ask, x: Action, events: Events) -> None:
@@ -242,7 +95,7 @@ def _move_answer(state: State, a: Ask, x: Action, events: Events) -> None:
         if not d.steps and not d.data.get("cont"):
             del state.drafts[seat]
     elif x.do == "submit":
-        p = _plan(state, seat)
+        p = plan(state, seat)
         del state.drafts[seat]
         close(state, a)
         _launch(state, p, events)
@@ -255,7 +108,7 @@ def _move_answer(state: State, a: Ask, x: Action, events: Events) -> None:
 
 
 def _move_prompt(state: State, a: Ask) -> tuple[str, dict]:
-    p = _plan(state, a.seat)
+    p = plan(state, a.seat)
     if p is None:
         return "pr_move", {"demon": state.demons[state.move.demon].card, "n": _skulls_left(state)}
     if p.carry_max:
@@ -278,11 +131,11 @@ def _move_label(state: State, a: Ask, x: Action) -> tuple[str, dict]:
             return "lb_unit_led", {"sectio": u.at, "lt": lead.card}
         return "lb_unit_legion", {"sectio": u.at}
     if x.do == "to":
-        return ("lb_move_to_enemy" if _hostile(state, x.a, a.seat) else "lb_move_to"), {"to": x.a}
+        return ("lb_move_to_enemy" if hostile(state, x.a, a.seat) else "lb_move_to"), {"to": x.a}
     if x.do in ("carry", "pick", "drop"):
         return {"carry": "lb_move_carry", "pick": "lb_move_pick"}.get(x.do, "lb_move_drop"), {"n": x.a}
     if x.do == "submit":
-        p = _plan(state, a.seat)
+        p = plan(state, a.seat)
         if p.reenter:
             return "lb_move_go_reenter", {}
         return ("lb_move_go", {"to": p.pos}) if p.entered else ("lb_move_stop_here", {"sectio": p.pos})
@@ -310,7 +163,7 @@ def start_move(state: State, demon_index: int, events: Events) -> None:
 
 
 def _next_unit(state: State, events: Events) -> None:
-    if _skulls_left(state) > 0 and _unit_choices(state, state.move.seat):
+    if _skulls_left(state) > 0 and unit_choices(state, state.move.seat):
         ask(state, state.move.seat, "move", demon=state.demons[state.move.demon].card)
     else:
         _end_move(state, events)
@@ -344,7 +197,7 @@ def _mark(state: State, units: list[Unit], free: bool) -> None:
 
 def _take(state: State, lt: Unit, n: int) -> list[Unit]:
     """``lt`` takes ``n`` free legions where he stands into his group."""
-    took = _free_legions(state, lt.at, lt.owner, lt)[:n]
+    took = free_legions(state, lt.at, lt.owner, lt)[:n]
     for u in took:
         u.leader = lt.id
     _mark(state, took, True)
@@ -410,7 +263,7 @@ def _run(state: State, events: Events) -> None:
 
 
 def _pick_drop(state: State, lt: Unit, code: int, events: Events) -> None:
-    if _hostile(state, lt.at, lt.owner):
+    if hostile(state, lt.at, lt.owner):
         return
     if code >= DROP:
         dropped = sorted(board.group(state, lt), key=lambda x: -x.id)[:code - DROP]
