@@ -2,9 +2,12 @@
 
 A match is a procedure (:mod:`engines.hellgame.flow`) of steps that run by
 themselves and questions to players; each rule module registers its own
-(:mod:`setup`, :mod:`hellphase`, :mod:`souls`, :mod:`summoning`,
-:mod:`actions`, :mod:`movement`, :mod:`wild`, :mod:`combat`,
-:mod:`petition`, :mod:`endphase`, :mod:`victory`). The contract verbs below
+(:mod:`setup`; :mod:`hellphase`; :mod:`souls` with :mod:`gifts` and
+:mod:`desertion`; :mod:`summoning`; :mod:`actions` with :mod:`diplomacy`;
+:mod:`movement` with :mod:`paths` and :mod:`flight`; :mod:`wild`;
+:mod:`combat` with :mod:`lineup`, :mod:`forces`, :mod:`targets` and
+:mod:`battle`; :mod:`petition`; :mod:`endphase`; :mod:`victory`).
+The contract verbs below
 only ask the procedure: who is asked (``to_act``), what they may answer
 (``legal_actions``), and what a seat may see (``view``).
 
