@@ -73,6 +73,13 @@ whose player left a game of three or more. :meth:`Engine.is_passive` tells
 whether a default action only lets the moment pass (end the turn, skip an
 option), so a missed deadline never plays a whole game by itself.
 
+Short decisions
+---------------
+:meth:`Engine.own_deadline` gives a decision that must not hold a match for
+days (a counter window, say) a deadline of its own, in hours, whatever the
+match's deadline setting; when it passes, the seat's default action is taken
+(never a forfeit).
+
 Undo
 ----
 :meth:`Engine.undoable` says of one applied action whether it may be taken
@@ -314,6 +321,11 @@ class Engine(ABC):
         if not legal:
             raise IllegalAction("not_your_turn")
         return next((a for a in legal if self.is_passive(a)), legal[0])
+
+    def own_deadline(self, state: BaseModel, seat: int) -> float | None:
+        """Hours until the seat's current decision lapses to its default
+        action (see the module docstring); None: only the match's deadline."""
+        return None
 
     def is_passive(self, action: Any) -> bool:
         """Whether ``action`` only lets the moment pass (see the module

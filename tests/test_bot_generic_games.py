@@ -296,3 +296,50 @@ async def test_the_autopilot_a_crash_left_waiting_plays_on_at_the_next_start(fak
             await asyncio.sleep(0.05)
     state = engines.get("toy").load_state(match.state)
     assert state.phase == "orders"
+
+
+async def test_a_decision_with_a_deadline_of_its_own_lapses_to_its_default(fake, table, stored, clock):
+    """A game may give a short decision (a counter window, a dodge) its own
+    deadline: in a match without deadlines it lapses after those hours to
+    the seat's default action, shown on the board, and never forfeits."""
+    w = fake.world
+    users = [w.alice, w.bob, w.user("dave")]
+    leader = await open_toy(fake, table, stored, users, dodge_hours=2)
+    picker = await table.open_picker(leader)
+    for label in ("Seat 1", "Seat 2", "Seat 3", "Lucky 1", "Submit"):
+        await table.choose(leader, picker, label)
+    match, _ = await stored()
+    for user in users:  # everyone attacks the next seat: the targets are asked to dodge
+        target = (match.seat_of(user.id) + 1) % 3
+        await table.choose(user, table.dms(user)[-1], f"Attack Seat {target + 1}")
+    match, _ = await stored()
+    engine = engines.get("toy")
+    state = engine.load_state(match.state)
+    assert state.phase == "react"
+    (target,) = engine.to_act(state)
+    assert match.deadline_hours is None
+    assert "Frist für <@" in table.board().content  # the dodge's own deadline is shown
+    await table.fire_timers(clock, 1.5 * 3600)
+    match, log = await stored()
+    assert engine.to_act(engine.load_state(match.state)) == [target] and len(log) == 8
+    await table.fire_timers(clock, 1 * 3600)
+    match, log = await stored()
+    assert log[8].seat == target and "\"take\"" in log[8].action  # the default, not a forfeit
+    assert match.status == "running" and not match.seats[target].autopilot
+
+
+async def test_without_its_own_deadline_a_reaction_waits(fake, table, stored, clock):
+    w = fake.world
+    users = [w.alice, w.bob, w.user("dave")]
+    leader = await open_toy(fake, table, stored, users)
+    picker = await table.open_picker(leader)
+    for label in ("Seat 1", "Seat 2", "Seat 3", "Lucky 1", "Submit"):
+        await table.choose(leader, picker, label)
+    match, _ = await stored()
+    for user in users:
+        target = (match.seat_of(user.id) + 1) % 3
+        await table.choose(user, table.dms(user)[-1], f"Attack Seat {target + 1}")
+    assert "Frist für" not in table.board().content
+    await table.fire_timers(clock, 20 * 3600)
+    match, log = await stored()
+    assert len(log) == 8

@@ -18,7 +18,7 @@ from engines.contract import option_bounds
 from bot.play.clock import Clock
 from bot.play.errors import ServiceError, Stale
 from bot.play.limits import MATCHES_PER_HOUR, Limits
-from bot.play.moves import current_scores, daily_seed
+from bot.play.moves import current_scores, daily_seed, own_deadline_hours
 from bot.store import Match, Store, Transaction
 
 HOUR = 3600.0
@@ -292,6 +292,7 @@ class LobbyService:
         await tx.replace_abandon_timer(match.id, match.counter, now + self.abandon_seconds)
         if match.paused:
             return
+        lapsing = own_deadline_hours(match)
         for seat in seats:
             if match.seats[seat].autopilot:
                 continue  # moved at once by the service, never reminded
@@ -301,6 +302,8 @@ class LobbyService:
             if match.deadline_hours:
                 due = max(now + match.deadline_hours * HOUR, match.seats[seat].away_until or 0)
                 await tx.add_timer(match.id, "deadline", seat, counter, match.timer_epoch, due)
+            if seat in lapsing:  # a short decision (a counter window): it lapses, away or not
+                await tx.add_timer(match.id, "lapse", seat, counter, match.timer_epoch, now + lapsing[seat] * HOUR)
 
     @staticmethod
     async def _open(tx: Transaction, channel_id: int, match_id: int | None = None) -> Match:

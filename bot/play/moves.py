@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+import engines
 from bot.store import Match
 from engines import Engine, Event, Result
 
@@ -136,3 +137,18 @@ def current_scores(engine: Engine, state, seats: int) -> list[int]:
     early (resigned, forfeited); zeros for a game that keeps none."""
     scores = engine.header(state).scores
     return list(scores) if scores else [0] * seats
+
+
+def own_deadline_hours(match: Match) -> dict[int, float]:
+    """Seats whose current decision the game gives a deadline of its own
+    (``Engine.own_deadline``), with its hours."""
+    if match.state is None:
+        return {}
+    engine = engines.get(match.game)
+    state = engine.load_state(match.state)
+    out = {}
+    for seat in engine.to_act(state):
+        hours = engine.own_deadline(state, seat)
+        if hours:
+            out[seat] = hours
+    return out

@@ -19,7 +19,7 @@ from bot.play.errors import Outdated, ServiceError
 from bot.play.lobby import ABANDON_DAYS, AUTOPILOT_MIN_SEATS, DAY, HOUR, LobbyService, seated
 from bot.play.moves import (
     MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, owed_notices,
-    secret_opened, table_result,
+    own_deadline_hours, secret_opened, table_result,
 )
 from bot.store import LoggedAction, Match, Notice, Transaction
 from engines import IllegalAction, Result
@@ -107,7 +107,9 @@ class MatchService(LobbyService):
                         continue  # moved by the service, never reminded
                     place, now = match.seats[seat], self.clock.now()
                     kinds = await tx.pending_kinds(match.id, seat, place.decision_counter, match.timer_epoch)
-                    missing = {"reminder", "deadline"} - kinds if match.deadline_hours else {"reminder"} - kinds
+                    wanted = {"reminder"} | ({"deadline"} if match.deadline_hours else set())
+                    lapsing = own_deadline_hours(match).get(seat)
+                    missing = (wanted | ({"lapse"} if lapsing else set())) - kinds
                     if "reminder" in missing:
                         await tx.add_timer(match.id, "reminder", seat, place.decision_counter, match.timer_epoch,
                                            now + match.reminder_hours * HOUR)
@@ -115,6 +117,9 @@ class MatchService(LobbyService):
                         opened = place.decision_at or now
                         due = max(opened + match.deadline_hours * HOUR, place.away_until or 0, now)
                         await tx.add_timer(match.id, "deadline", seat, place.decision_counter, match.timer_epoch, due)
+                    if "lapse" in missing:
+                        due = max((place.decision_at or now) + lapsing * HOUR, now)
+                        await tx.add_timer(match.id, "lapse", seat, place.decision_counter, match.timer_epoch, due)
                     count += bool(missing)
         return count
 

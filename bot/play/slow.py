@@ -20,7 +20,7 @@ import engines
 from bot.play import votes
 from bot.play.errors import ServiceError
 from bot.play.lobby import DAY, HOUR, seated
-from bot.play.moves import MoveOutcome, action_token
+from bot.play.moves import MoveOutcome, action_token, own_deadline_hours
 from bot.play.service import MatchService
 from bot.store import LoggedAction, Match, Store, Timer, Transaction
 
@@ -279,6 +279,8 @@ class SlowPlay:
                 due = max(timer.due_at, self.clock.now()) + match.reminder_hours * HOUR
                 await tx.add_timer(match.id, "reminder", timer.seat, timer.counter, timer.epoch, due)
             return Fired("reminder", match, timer.seat)
+        if timer.kind == "lapse":
+            return await self._skip(match, timer.seat)
         away = match.seats[timer.seat].away_until
         if away and away > self.clock.now():
             async with self.store.transaction() as tx:
@@ -302,10 +304,13 @@ class SlowPlay:
             async with self.store.transaction() as tx:
                 await tx.update_match(match.id, paused=1, timer_epoch=match.timer_epoch + 1)
                 return Fired("paused", await tx.match(match.id), seat)
-        # Passive defaults (end the turn, skip an option) go on while the seat
-        # is still asked; the first default that does something ends the
-        # skip, and a further decision gets a deadline of its own. So a missed
-        # deadline never plays a whole game (a solo one, say) by itself.
+        return await self._skip(match, seat)
+
+    async def _skip(self, match: Match, seat: int) -> Fired:
+        """Passive defaults (end the turn, skip an option) go on while the seat
+        is still asked; the first default that does something ends the skip,
+        and a further decision gets a deadline of its own. So a missed
+        deadline never plays a whole game (a solo one, say) by itself."""
         moves = []
         engine = engines.get(match.game)
         for _ in range(MAX_SKIP_STEPS):
@@ -337,9 +342,16 @@ class SlowPlay:
 
 
 def deadline_of(match: Match, seat: int) -> float | None:
-    """When the seat's current decision times out (None without a deadline)."""
+    """When the seat's current decision times out (None without a deadline):
+    the match's deadline, or the decision's own if that comes first."""
     place = match.seats[seat]
-    if not match.deadline_hours or match.paused or place.decision_at is None:
+    if match.paused or place.decision_at is None:
         return None
-    return max(place.decision_at + match.deadline_hours * HOUR, place.away_until or 0)
+    times = []
+    if match.deadline_hours:
+        times.append(max(place.decision_at + match.deadline_hours * HOUR, place.away_until or 0))
+    own = own_deadline_hours(match).get(seat)
+    if own:
+        times.append(place.decision_at + own * HOUR)
+    return min(times) if times else None
 

@@ -45,6 +45,8 @@ class Options(BaseModel):
 
     dodges: int = Field(default=1, ge=0, le=3, description="Dodge tokens per seat")
     guards: bool = Field(default=True, description="Seats may guard instead of attacking")
+    #: A reaction with a deadline of its own (``Engine.own_deadline``).
+    dodge_hours: int = Field(default=0, ge=0, le=48, description="Hours to answer a hit (0: none of its own)")
     max_rounds: int = for_tests_only(default=12, ge=1, le=50, description="End after this many rounds")
 
 
@@ -64,6 +66,7 @@ class State(BaseModel):
     seats: int
     guards: bool = True
     max_rounds: int = 12
+    dodge_hours: int = 0
     hp: list[int]
     dodges: list[int]
     round: int = 1
@@ -162,6 +165,7 @@ class ToyGame(Engine):
         self.check_seats(seats)
         opts = self.parse_options(options)
         s = State(rng=Rng.from_seed(seed), seats=seats, guards=opts.guards, max_rounds=opts.max_rounds,
+                  dodge_hours=opts.dodge_hours,
                   hp=[START_HP] * seats, dodges=[opts.dodges] * seats, orders=[None] * seats)
         s.leader = s.rng.below(seats)
         return s
@@ -341,6 +345,12 @@ class ToyGame(Engine):
 
     def eliminated(self, state: State) -> list[int]:
         return [p for p in range(state.seats) if state.hp[p] == 0]
+
+    def own_deadline(self, state: State, seat: int) -> float | None:
+        """A hit must be answered within ``dodge_hours`` (if set)."""
+        if state.phase == "react" and state.dodge_hours and seat in self.to_act(state):
+            return float(state.dodge_hours)
+        return None
 
     def is_passive(self, action) -> bool:
         """The default: guard, take the hit; in the draft the first choice
