@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+import aiosqlite
 import pytest
 from bot_harness import stale_copy
 from test_contract_properties import toy_registered  # noqa: F401 - module-wide fixture: the toy game is registered
@@ -298,7 +299,7 @@ async def test_the_autopilot_a_crash_left_waiting_plays_on_at_the_next_start(fak
     assert state.phase == "orders"
 
 
-async def test_a_decision_with_a_deadline_of_its_own_lapses_to_its_default(fake, table, stored, clock):
+async def test_a_decision_with_a_deadline_of_its_own_lapses_to_its_default(fake, table, stored, clock, bot, db):
     """A game may give a short decision (a counter window, a dodge) its own
     deadline: in a match without deadlines it lapses after those hours to
     the seat's default action, shown on the board, and never forfeits."""
@@ -319,6 +320,12 @@ async def test_a_decision_with_a_deadline_of_its_own_lapses_to_its_default(fake,
     (target,) = engine.to_act(state)
     assert match.deadline_hours is None
     assert "Frist für <@" in table.board().content  # the dodge's own deadline is shown
+    # a crash that lost the lapse timer (claimed, not yet replaced): the next start sets it again
+    assert await bot.service.rearm() == 0
+    async with aiosqlite.connect(db) as conn:
+        await conn.execute("DELETE FROM timers WHERE kind='lapse'")
+        await conn.commit()
+    assert await bot.service.rearm() == 1
     await table.fire_timers(clock, 1.5 * 3600)
     match, log = await stored()
     assert engine.to_act(engine.load_state(match.state)) == [target] and len(log) == 8
