@@ -57,7 +57,7 @@ def test_registered_only_by_tests():
 
 def test_options():
     offered = player_options(E)
-    assert set(offered) == {"dodges", "guards"} and "max_rounds" in E.Options.model_fields
+    assert set(offered) == {"dodges", "guards", "dodge_hours"} and "max_rounds" in E.Options.model_fields
     state = E.setup(4, 7, {"dodges": 0, "guards": False, "max_rounds": 2})
     assert state.dodges == [0] * 4 and state.max_rounds == 2
     state, _ = draft(state, [p for p in range(4)], 3)
@@ -202,3 +202,16 @@ def test_labels_are_stable():
     state, _ = act(state, leader, Submit())
     assert [E.label(state, 0, a, "en") for a in E.legal_actions(state, 0)] == ["Attack Seat 2", "Attack Seat 3", "Guard"]
     assert canonical_json(E.load_state(E.dump_state(state))) == canonical_json(state)
+
+
+def test_a_hit_has_a_deadline_of_its_own_only_when_asked_for():
+    """``own_deadline``: the reaction to a hit lapses after ``dodge_hours``."""
+    for hours in (0, 3):
+        state = E.setup(3, 5, {"dodge_hours": hours})
+        assert all(E.own_deadline(state, p) is None for p in range(3))  # the draft has none
+        state, _ = draft(state, [0, 1, 2], 3)
+        for p in range(3):
+            state, _ = E.apply(state, p, AttackOrder(target=(p + 1) % 3))
+        assert state.phase == "react"
+        (target,) = E.to_act(state)
+        assert E.own_deadline(state, target) == (float(hours) if hours else None)
