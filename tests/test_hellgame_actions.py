@@ -8,7 +8,6 @@ from __future__ import annotations
 import string
 import sys
 import types
-from pathlib import Path
 
 import pytest
 
@@ -16,11 +15,10 @@ import engines.hellgame as hellgame_package
 from engines.hellgame import actions, board, data, diplomacy, dice, flow
 from engines.hellgame.model import Action, Demon, State
 from engines.hellgame.setup import initial_state
-from engines.i18n import read_templates
+from engines.hellgame.text import MESSAGES
 
-LOCALE = Path(actions.__file__).parent / "locale"
-TEMPLATES = {lang: read_templates(LOCALE / lang / "LC_MESSAGES" / "hellgame_actions.po", lang, "hellgame_actions")
-             for lang in ("de", "en")}
+#: Every key of the game's catalogue chain: the act question also offers verbs of other modules.
+TEMPLATES = {lang: {k: MESSAGES.template(k, lang) for k in MESSAGES.keys()} for lang in ("de", "en")}
 
 
 def demon_card(name: str) -> int:
@@ -110,9 +108,9 @@ class Game:
     def legal(self) -> list[Action]:
         return flow.legal(self.s, self.ask.seat)
 
-    def do(self, do: str, a: int | None = None) -> None:
+    def do(self, do: str, a: int | None = None, b: int | None = None, c: int | None = None) -> None:
         self.events = []
-        flow.answer(self.s, self.ask.seat, Action(do=do, a=a), self.events)
+        flow.answer(self.s, self.ask.seat, Action(do=do, a=a, b=b, c=c), self.events)
         self.check_words()
 
     def order(self) -> list[str]:
@@ -777,6 +775,7 @@ def test_9_0_random_action_phases_end_and_keep_the_books(seed, movement):
         if g.s.over:
             break
         legal = g.legal()
-        g.do(*(lambda x: (x.do, x.a))(pick.choice(legal)))
+        choice = pick.choice(legal)
+        g.do(choice.do, choice.a, choice.b, choice.c)
         assert all(p.souls >= 0 and p.favour >= 0 and p.disfavour >= 0 for p in g.s.players)
     assert g.s.over and g.s.step == "random" and not g.s.drafts

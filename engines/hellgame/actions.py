@@ -91,7 +91,9 @@ def fall_home(s: State, ev: Events, demon: int) -> None:
 def walk_cost(s: State, card: int) -> int:
     """Souls to play ``card`` for Walk the Earth. Hook: the permanent event
     Enlightenment (+2, part 2) goes here."""
-    return data.ARCANA[card].cost
+    from engines.hellgame import hellcards
+
+    return data.ARCANA[card].cost + hellcards.added(s, "walk_cost")
 
 
 def forfeits(s: State, demon: int) -> bool:
@@ -186,8 +188,15 @@ def _group(s: State, a: Ask, x: Action) -> Label:
 
 def _passive(s: State, a: Ask) -> Action:
     """A missed deadline: the demon waits; inside a draft, one step back
-    (repeated, this leaves the draft and then waits)."""
-    return Action(do="back") if _draft(s, a) is not None else Action(do="wait")
+    (repeated, this leaves the draft and then waits), or the draft's own
+    "nothing" where it has no way back (cards already seen)."""
+    if _draft(s, a) is None:
+        return Action(do="wait")
+    legal = _legal(s, a)
+    for do in ("back", "none", "no"):
+        if Action(do=do) in legal:
+            return Action(do=do)
+    return legal[0]
 
 
 question("act", legal=_legal, answer=_answer, prompt=_prompt, label=_label,

@@ -79,7 +79,9 @@ verb("beg", offer=lambda s, i: [Action(do="beg")], apply=_beg,
 
 def deed_face(s: State) -> int:
     """The lowest die face that earns a favour. Hook: Age of Sin (5, part 2)."""
-    return 6
+    from engines.hellgame import hellcards
+
+    return hellcards.setting(s, "deed_face", 6)
 
 
 def _deeds(s: State, a: Ask, x: Action, ev: Events) -> None:

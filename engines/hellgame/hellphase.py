@@ -73,23 +73,32 @@ def live(state: State) -> list[int]:
 
 def event_effect(state: State, events: Events, card: int) -> None:
     """The effect of the event on Hell card ``card`` (the first card of this
-    Hell phase; ``state.drawn`` holds all three). Called for permanent events
-    too (Uriel's Crusade). Part 1: none. A hook that asks questions sets
+    Hell phase; ``state.drawn`` holds all three), see :mod:`hellcards`. Called
+    for permanent events too (Uriel's Crusade). A hook that asks questions sets
     ``state.step`` to its own step and ends at ``"hell_phenomenon"``."""
+    from engines.hellgame import hellcards
+
+    hellcards.event_effect(state, events, card)
 
 
 def phenomenon_effect(state: State, events: Events, phenomenon: Phenomenon) -> None:
-    """The immediate part of a phenomenon (Cave-in, Earthquake). Part 1: none.
+    """The immediate part of a phenomenon (Cave-in, Earthquake), see :mod:`hellcards`.
     Phenomena lasting the round act through the Soul phase hooks in
     :mod:`souls` and the movement rules. A hook that asks questions ends at
     ``"hell_arcana"``."""
+    from engines.hellgame import hellcards
+
+    hellcards.phenomenon_effect(state, events, phenomenon)
 
 
 def play_right_away(state: State, events: Events, seat: int, card: int) -> None:
     """The effect of a Play Right Away card ``card`` drawn by ``seat`` (6.3.1).
-    Part 1: none (the card was announced and lies under the arcana deck).
+    The card was announced and lies under the arcana deck; :mod:`rightaway`.
     A card bought in the secret Summoning phase takes effect when the orders
     are revealed (:mod:`summoning`), so that nothing leaks while others plan."""
+    from engines.hellgame import rightaway
+
+    rightaway.apply(state, events, seat, card)
 
 
 def round_one_effects(state: State, events: Events) -> None:

@@ -10,6 +10,12 @@ Rule decisions where the sources are silent (see also :mod:`engines.hellgame.com
   again and again, until every seat passed in a row. Seats without an
   eligible demon pass without being asked. The side's demon with the most
   skulls gives the save value of all its legions (G41).
+- 11.1 cards (part 2): a joining demon with stars takes up to its stars of
+  the seat's arcana cards along, chosen in a private draft after "join"
+  (any cards of the hand not taken by another of its demons in this battle;
+  only Combat cards can be cast, :mod:`engines.hellgame.warcraft`). They
+  stay in hand (G53) and are listed in ``Battle.cards``; the others learn
+  only how many.
 - 11.3.2: the seat with most units (ties by die) names the enemy; the others
   choose by units. A seat that does not answer joins the stronger side (more
   units; ties: the namer's). Freebooters roll once per battle, wild hounds
@@ -24,7 +30,7 @@ from typing import Callable
 from engines.hellgame import board, data, dice
 from engines.hellgame.flow import Events, ask, close, question, tell
 from engines.hellgame.forces import players, ranked, side_of, units_of
-from engines.hellgame.model import ANTEHELL, FREEBOOTERS, Action, Ask, Battle, Side, State
+from engines.hellgame.model import ANTEHELL, FREEBOOTERS, Action, Ask, Battle, Draft, Side, State
 
 
 # -- 11.3.1 avoiding combat ------------------------------------------------------------
@@ -177,15 +183,49 @@ def _demons_ask(s: State, b: Battle, ev: Events) -> None:
     b.step = "quick"
 
 
+def cards_free(s: State, seat: int) -> list[int]:
+    """11.1: the seat's arcana cards not yet taken along by another of its
+    demons in this battle (they stay in hand and count for the limit, G53)."""
+    taken = {c for cards in s.battle.cards.values() for c in cards}
+    return [c for c in s.players[seat].hand if c not in taken]
+
+
+def _demon_legal(s: State, a: Ask) -> list[Action]:
+    d = s.drafts.get(a.seat)
+    if d is None:
+        return [Action(do="join", a=i) for i in eligible_demons(s, a.seat)] + [Action(do="pass_battle")]
+    chosen = [c for _, c in d.steps[1:]]
+    out: list[Action] = []
+    if len(chosen) < data.DEMONS[s.demons[d.steps[0][1]].card].stars:
+        out = [Action(do="take", a=c) for c in cards_free(s, a.seat) if c not in chosen]
+    return out + [Action(do="back"), Action(do="submit")]
+
+
 def _demon_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
+    """``join`` a demon: with stars and cards in hand, a private draft picks
+    up to its stars of cards to take along (``take``, ``back``, ``submit``)."""
     b = s.battle
-    if x.do == "join":
-        s.demons[x.a].fought = True
-        side_of(b, a.seat).demons.append(x.a)
-        b.cards[x.a] = []  # part 2: the arcana cards taken along (up to the demon's stars)
-        cards = len(b.cards[x.a])
+    if x.do == "join" and data.DEMONS[s.demons[x.a].card].stars and cards_free(s, a.seat):
+        s.drafts[a.seat] = Draft(q="combat_demon", steps=[["join", x.a]])
+        return
+    if x.do == "take":
+        s.drafts[a.seat].steps.append(["take", x.a])
+        return
+    if x.do == "back":
+        d = s.drafts[a.seat]
+        d.steps.pop()
+        if not d.steps:
+            del s.drafts[a.seat]
+        return
+    if x.do in ("join", "submit"):
+        steps = s.drafts.pop(a.seat).steps if x.do == "submit" else [["join", x.a]]
+        demon = steps[0][1]
+        s.demons[demon].fought = True
+        side_of(b, a.seat).demons.append(demon)
+        b.cards[demon] = [c for _, c in steps[1:]]  # 11.1: up to its stars, used in the magic step
+        cards = len(b.cards[demon])
         tell(s, ev, "ev_battle_demon_cards" if cards else "ev_battle_demon",
-             sectio=b.at, seat=a.seat, demon=s.demons[x.a].card, cards=cards)
+             sectio=b.at, seat=a.seat, demon=s.demons[demon].card, cards=cards)
         b.passes = 0
     else:
         b.passes += 1
@@ -193,14 +233,37 @@ def _demon_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
     close(s, a)
 
 
+def _demon_prompt(s: State, a: Ask) -> tuple[str, dict]:
+    d = s.drafts.get(a.seat)
+    if d is None:
+        return "pr_combat_demon", {"sectio": a.data["sectio"]}
+    demon = s.demons[d.steps[0][1]].card
+    chosen = [c for _, c in d.steps[1:]]
+    return "pr_warcraft_take", {"sectio": a.data["sectio"], "demon": demon, "cards": chosen,
+                                "n": data.DEMONS[demon].stars - len(chosen)}
+
+
+def _demon_label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
+    if x.do == "pass_battle":
+        return "lb_combat_pass", {}
+    if x.do == "join":
+        return "lb_combat_join", {"demon": s.demons[x.a].card, "skulls": data.DEMONS[s.demons[x.a].card].skulls}
+    if x.do == "take":
+        return "lb_warcraft_take", {"card": x.a}
+    if x.do == "back":
+        return "lb_warcraft_back", {}
+    d = s.drafts[a.seat]
+    return "lb_warcraft_bring", {"demon": s.demons[d.steps[0][1]].card, "n": len(d.steps) - 1}
+
+
 question(
     "combat_demon",
-    legal=lambda s, a: [Action(do="join", a=i) for i in eligible_demons(s, a.seat)] + [Action(do="pass_battle")],
+    legal=_demon_legal,
     answer=_demon_answer,
-    prompt=lambda s, a: ("pr_combat_demon", {"sectio": a.data["sectio"]}),
-    label=lambda s, a, x: ("lb_combat_pass", {}) if x.do == "pass_battle" else (
-        "lb_combat_join", {"demon": s.demons[x.a].card, "skulls": data.DEMONS[s.demons[x.a].card].skulls}),
-    passive=lambda s, a: Action(do="pass_battle"),
+    prompt=_demon_prompt,
+    label=_demon_label,
+    # A missed deadline: no demon; in the middle of choosing cards, it joins with those chosen.
+    passive=lambda s, a: Action(do="submit") if a.seat in s.drafts else Action(do="pass_battle"),
 )
 
 

@@ -82,6 +82,9 @@ class Player(BaseModel):
     #: phase began (their changes stay hidden until the reveal).
     shown_souls: int | None = None
     shown_hand: int | None = None
+    #: Part 2: never ask this player to counter a spell (9.8.2.1); set by the
+    #: choice "always pass" of a counter question (:mod:`counters`).
+    always_pass: bool = False
 
 
 class Ask(BaseModel):
@@ -186,6 +189,43 @@ class Battle(BaseModel):
     #: The seat whose demon has the most skulls (alone) in this round's flight
     #: announcements: it may let the other side announce first (11.2.4).
     decider: int | None = None
+    #: Part 2, combat magic (11.2.1, :mod:`engines.hellgame.warcraft`): the
+    #: round whose magic step has begun, the side (index into ``sides``) on
+    #: turn, the seat that may still let the other side cast first, the seats
+    #: that passed since the last spell, and the combat spells in force this
+    #: round (major key -> caster demons; void once the caster left, G43).
+    magic_round: int = 0
+    magic_side: int = 0
+    magic_decider: int | None = None
+    magic_passed: list[int] = []
+    spells: dict[str, list[int]] = {}
+
+
+class Casting(BaseModel):
+    """A major spell being cast (9.8; :mod:`engines.hellgame.magic`,
+    :mod:`engines.hellgame.counters`): the caster (demon index) of ``seat``
+    plays arcana ``card`` for its major spell ``key`` at ``target`` (up to two
+    ints, see :mod:`engines.hellgame.spells`); when it is over the procedure
+    goes on at step ``resume``."""
+
+    caster: int
+    seat: int
+    card: int
+    key: str
+    target: list[int] = []
+    resume: str = "action"
+    #: Support (9.8.3.2): the demons the caster counted on, those still to
+    #: be asked, and those that kept their word.
+    supporters: list[int] = []
+    to_support: list[int] = []
+    support: list[int] = []
+    #: The counter window: seats still to be asked, in turn order.
+    queue: list[int] = []
+    #: The counter played (its demon and card): cancelled or mirrored.
+    countered_by: int | None = None
+    counter_card: int | None = None
+    cancelled: bool = False
+    mirrored: bool = False
 
 
 class HellCardDrawn(BaseModel):
@@ -256,6 +296,12 @@ class State(BaseModel):
     winners: list[int] = []
     end_reason: str = ""
     over: bool = False
+    #: Part 2, magic (9.8): the spell being cast (its counter window or its
+    #: supporters still open), the last spell cast for the board ([seat, card,
+    #: key, target]), and the Wards in force ([sectio, seat, round]).
+    casting: Casting | None = None
+    last_spell: list[Any] | None = None
+    wards: list[list[int]] = []
 
 
 # -- actions -------------------------------------------------------------------

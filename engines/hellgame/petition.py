@@ -40,7 +40,9 @@ AFTER_PETITIONS: list[Callable[[State, Events], None]] = []
 
 def petition_cost(state: State, seat: int) -> int:
     """Favour a petition by favour costs (12.1). Part 2: Bureaucracy makes it 2."""
-    return 1
+    from engines.hellgame import hellcards
+
+    return hellcards.setting(state, "petition_cost", 1)
 
 
 def live(state: State) -> list[int]:

@@ -32,21 +32,30 @@ ISOLATION_LOSS = 2
 
 def income_modifier(state: State, seat: int, sectio: int, souls: int) -> int:
     """A sectio's income after isolation (No Souls: 0, Soul Spring: x 2)."""
-    return souls
+    from engines.hellgame import hellcards
+
+    return hellcards.income(state, sectio, souls)
 
 
 def wise_men_modifier(state: State, cards: int) -> int:
     """The Wise Men's cards after the table (No Souls: 0, Soul Spring: x 2)."""
-    return cards
+    from engines.hellgame import hellcards
+
+    return hellcards.wise_men_cards(state, cards)
 
 
 def earth_modifier(state: State, seat: int, demon: int) -> int:
     """Souls added to a demon's Earth income (The Bees +2, Guardian Angels -2)."""
-    return 0
+    from engines.hellgame import hellcards
+
+    return hellcards.added(state, "earth_income")
 
 
 def after_earth_income(state: State, events: Events, demon: int) -> None:
     """After a demon on Earth collected its souls (Wrath of Angels rolls here)."""
+    from engines.hellgame import hellcards
+
+    hellcards.wrath_of_angels(state, events, demon)
 
 
 # -- 7.1: income ----------------------------------------------------------------------

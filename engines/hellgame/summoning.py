@@ -35,7 +35,9 @@ LOCKED = ("buy", "discard")
 
 def legion_cost(state: State) -> int:
     """Souls per legion (8.2); Red Peril makes it 4 in part 2."""
-    return 3
+    from engines.hellgame import hellcards
+
+    return hellcards.setting(state, "legion_cost", 3)
 
 
 def arcana_cost(state: State) -> int:

@@ -1,0 +1,543 @@
+"""The HellGame, combat magic: 11.1 (cards taken along), 11.2.1 (the magic
+step, G40, G43) and the five Combat spells of hellgame.md's catalogue
+(17 Frenzy, 18 Demonic Distraction, 19 Iron Skin, 20 Hellfire, 21
+Reinforcements): engines/hellgame/warcraft.py and lineup.py, driven through
+flow.advance / flow.answer.
+
+Dice are forced by replacing ``engines.hellgame.dice.roll`` with a queue; a
+hound running amok is a small stand-in (the real one has its own tests);
+counter windows are answered with their passive choice."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.hellgame import board, data, dice, flow, setup, spells, warcraft  # noqa: F401  (registers the hooks)
+from engines.hellgame.model import ANTEHELL, Action, Demon, State, Unit
+
+BEAST, MU = 0, 1
+CAIM, UKOBACH, BAAL = 8, 18, 4          # 4/4, 2/2, 4/2 skulls/stars
+FRENZY, FRENZY2, DISTRACTION, IRON_SKIN, HELLFIRE, REINFORCE = 101, 102, 104, 11, 8, 64
+LORE = next(c.id for c in data.ARCANA if data.MAJORS[c.major].timing == "action")
+
+
+def sectio(prefix: str) -> int:
+    hits = [s.index for s in data.SECTIOS if s.name.lower().startswith(prefix.lower())]
+    assert len(hits) == 1, prefix
+    return hits[0]
+
+
+SUGAR_HILL, ADDICTION = sectio("Sugar"), sectio("Addiction")
+
+
+class Dice:
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+        self.log: list[tuple[int | None, list[int]]] = []
+
+    def __call__(self, state: State, seat: int | None, n: int = 1) -> list[int]:
+        assert len(self.queue) >= n, f"dice queue empty ({seat} wants {n}; rolled so far {self.log})"
+        out = [self.queue.pop(0) for _ in range(n)]
+        self.log.append((seat, out))
+        return out
+
+
+@pytest.fixture(autouse=True)
+def amok(monkeypatch) -> list[int]:
+    """Stand-ins for a hound running amok (a compass die, 5-6 stays) and the phase's end."""
+    from engines.hellgame import movement
+
+    ran: list[int] = []
+
+    def do_amok(state: State, hound: Unit, events) -> None:
+        ran.append(hound.id)
+        hound.owner, hound.keeper = None, None
+        dest = data.compass_step(hound.at, dice.d6(state, None))
+        if isinstance(dest, int) and dest != ANTEHELL:
+            hound.at = dest
+
+    monkeypatch.setattr(movement, "run_amok", do_amok)
+    monkeypatch.setattr(movement, "lone_lieutenants", lambda s, ev: None)
+    monkeypatch.setattr(flow, "PHASE_END", [])
+
+    def petition(s: State, ev) -> None:
+        s.over = True
+
+    monkeypatch.setitem(flow.STEPS, "petition", petition)
+    return ran
+
+
+@pytest.fixture
+def rolls(monkeypatch) -> Dice:
+    d = Dice()
+    monkeypatch.setattr(dice, "roll", d)
+    return d
+
+
+# -- building a battle -------------------------------------------------------------------------
+
+
+def make(seats: int = 2, **options) -> State:
+    s = setup.initial_state(seats, 7, {"auto_targets": False, **options})
+    s.asks, s.step, s.phase = [], "combat", "combat"
+    s.units, s.demons, s.next_unit = [], [], 0
+    return s
+
+
+def legions(s: State, seat: int, at: int, n: int, leader: Unit | None = None) -> list[Unit]:
+    out = []
+    for _ in range(n):
+        u = board.place(s, "legion", seat, at)
+        u.leader = leader.id if leader else None
+        out.append(u)
+    return out
+
+
+def hound(s: State, at: int, attacks: int, keeper: Unit) -> Unit:
+    h = board.place(s, "hound", keeper.owner, at, card=attacks)
+    h.keeper = keeper.id
+    return h
+
+
+def demon(s: State, seat: int, card: int, **kw) -> int:
+    s.demons.append(Demon(card=card, owner=seat, **kw))
+    return len(s.demons) - 1
+
+
+def give(s: State, seat: int, *cards: int) -> None:
+    for c in cards:
+        if c in s.arcana:
+            s.arcana.remove(c)
+        s.players[seat].hand.append(c)
+
+
+def answer(s: State, seat: int, do: str, a: int | None = None, b: int | None = None) -> list:
+    ev: list = []
+    flow.answer(s, seat, Action(do=do, a=a, b=b), ev)
+    ev += settle(s)
+    return ev
+
+
+def settle(s: State) -> list:
+    """Refuse to avoid combat, pass in every counter window."""
+    ev: list = []
+    while True:
+        a = next((a for a in flow.open_asks(s) if not a.q.startswith("combat_") or a.q == "combat_avoid"), None)
+        if a is None:
+            return ev
+        q = flow.QUESTIONS[a.q]
+        choice = Action(do="refuse") if a.q == "combat_avoid" else q.passive(s, a)
+        flow.answer(s, a.seat, choice, ev)
+
+
+def go(s: State) -> list:
+    ev: list = []
+    flow.advance(s, ev)
+    return ev + settle(s)
+
+
+def asked(s: State) -> list[tuple[int, str]]:
+    return [(a.seat, a.q) for a in flow.open_asks(s)]
+
+
+def keys(ev: list) -> list[str]:
+    return [e.key for e in ev]
+
+
+def join(s: State, seat: int, d: int, *cards: int) -> list:
+    """11.1: send demon ``d`` with ``cards`` (a draft when the seat holds cards)."""
+    ev = answer(s, seat, "join", d)
+    if seat in s.drafts:
+        for c in cards:
+            ev += answer(s, seat, "take", c)
+        ev += answer(s, seat, "submit")
+    return ev
+
+
+def battle_of(s: State, beast: list[int], mu: list[int], beast_legions: int = 2, mu_legions: int = 3,
+              at: int = SUGAR_HILL) -> tuple[int, int]:
+    """Beast's Ukobach (2 skulls) against Mu's Caim (4 skulls), each with cards; up to the magic step."""
+    legions(s, BEAST, at, beast_legions), legions(s, MU, at, mu_legions)
+    uko, caim = demon(s, BEAST, UKOBACH), demon(s, MU, CAIM)
+    give(s, BEAST, *beast), give(s, MU, *mu)
+    go(s)
+    if mu_legions >= beast_legions:
+        join(s, MU, caim, *mu), join(s, BEAST, uko, *beast)
+    else:
+        join(s, BEAST, uko, *beast), join(s, MU, caim, *mu)
+    return uko, caim
+
+
+def casts(s: State, seat: int) -> list[tuple[int, int | None]]:
+    return [(x.a, x.b) for x in flow.legal(s, seat) if x.do == "cast"]
+
+
+# -- 11.1 cards taken along --------------------------------------------------------------------
+
+
+def test_11_1_demon_takes_cards_up_to_its_stars(rolls):
+    s = make()
+    legions(s, MU, SUGAR_HILL, 3), legions(s, BEAST, SUGAR_HILL, 2)
+    uko, baal = demon(s, MU, UKOBACH), demon(s, MU, BAAL)       # 2 stars each
+    demon(s, BEAST, CAIM, walk=3)                               # on Earth: cannot join
+    give(s, MU, FRENZY, HELLFIRE, LORE)
+    go(s)
+    assert asked(s) == [(MU, "combat_demon")]
+    answer(s, MU, "join", uko)
+    assert MU in s.drafts and asked(s) == [(MU, "combat_demon")]
+    assert flow.legal(s, MU) == [Action(do="take", a=c) for c in (FRENZY, HELLFIRE, LORE)] + [
+        Action(do="back"), Action(do="submit")]
+    q, a = flow.QUESTIONS["combat_demon"], flow.ask_of(s, MU)
+    assert q.prompt(s, a) == ("pr_warcraft_take", {"sectio": SUGAR_HILL, "demon": UKOBACH, "cards": [], "n": 2})
+    answer(s, MU, "take", LORE)
+    answer(s, MU, "back")                                   # changed his mind
+    answer(s, MU, "take", FRENZY)
+    answer(s, MU, "take", HELLFIRE)
+    assert flow.legal(s, MU) == [Action(do="back"), Action(do="submit")]      # 2 stars: 2 cards
+    assert q.label(s, a, Action(do="submit")) == ("lb_warcraft_bring", {"demon": UKOBACH, "n": 2})
+    ev = answer(s, MU, "submit")
+    assert [e.params for e in ev if e.key == "ev_battle_demon_cards"] == [
+        {"sectio": SUGAR_HILL, "seat": MU, "demon": UKOBACH, "cards": 2}]
+    assert s.battle.cards == {uko: [FRENZY, HELLFIRE]}
+    assert s.players[MU].hand == [FRENZY, HELLFIRE, LORE]    # G53: still in hand, counting for the limit
+    # Beast has no demon that may fight; Mu's second demon may take only the card left
+    assert asked(s) == [(MU, "combat_demon")]
+    answer(s, MU, "join", baal)
+    assert flow.legal(s, MU) == [Action(do="take", a=LORE), Action(do="back"), Action(do="submit")]
+    assert flow.QUESTIONS["combat_demon"].passive(s, flow.ask_of(s, MU)) == Action(do="submit")
+    answer(s, MU, "submit")
+    assert s.battle.cards == {uko: [FRENZY, HELLFIRE], baal: []}
+
+
+def test_11_1_back_out_of_the_cards_and_pass():
+    s = make()
+    legions(s, MU, SUGAR_HILL, 3), legions(s, BEAST, SUGAR_HILL, 2)
+    uko = demon(s, MU, UKOBACH)
+    give(s, MU, FRENZY)
+    go(s)
+    answer(s, MU, "join", uko)
+    answer(s, MU, "back")
+    assert MU not in s.drafts
+    assert flow.legal(s, MU) == [Action(do="join", a=uko), Action(do="pass_battle")]
+    answer(s, MU, "pass_battle")
+    assert s.battle.sides[0].demons == [] and s.battle.cards == {}
+
+
+# -- 11.2.1 the magic step ---------------------------------------------------------------------
+
+
+def test_11_2_1_most_skulls_decides_then_sides_alternate(rolls):
+    s = make()
+    uko, caim = battle_of(s, beast=[FRENZY2], mu=[FRENZY])
+    assert asked(s) == [(MU, "combat_magic")]              # Caim: 4 skulls against 2
+    q, a = flow.QUESTIONS["combat_magic"], flow.ask_of(s, MU)
+    assert q.prompt(s, a) == ("pr_warcraft_magic_first", {"sectio": SUGAR_HILL, "round": 1, "cards": [FRENZY]})
+    assert flow.legal(s, MU) == [Action(do="cast", a=FRENZY), Action(do="done"), Action(do="later")]
+    ev = answer(s, MU, "later")                            # lets Beast begin
+    assert "ev_warcraft_later" in keys(ev)
+    assert asked(s) == [(BEAST, "combat_magic")]
+    assert flow.legal(s, BEAST) == [Action(do="cast", a=FRENZY2), Action(do="done")]
+    answer(s, BEAST, "cast", FRENZY2)
+    assert asked(s) == [(MU, "combat_magic")]
+    assert Action(do="later") not in flow.legal(s, MU)     # the choice was made
+    answer(s, MU, "done")                                  # Beast has nothing left to cast: the step ends
+    assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
+    assert s.battle.spells == {"frenzy": [uko]}
+
+
+def test_11_2_1_the_step_ends_when_both_pass_in_succession(rolls):
+    s = make()
+    uko, caim = battle_of(s, beast=[FRENZY2, LORE], mu=[FRENZY])
+    answer(s, MU, "done")
+    assert asked(s) == [(BEAST, "combat_magic")]
+    answer(s, BEAST, "cast", FRENZY2)                      # a spell: passing starts again
+    assert asked(s) == [(MU, "combat_magic")]
+    answer(s, MU, "done")
+    assert asked(s) == [(BEAST, "combat_magic")]
+    assert flow.legal(s, BEAST) == [Action(do="done")]     # Lore is not a Combat card
+    answer(s, BEAST, "done")                               # both passed in a row
+    assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
+    assert s.battle.spells == {"frenzy": [uko]}
+
+
+def test_11_2_1_tied_skulls_more_legions_begin_without_choice(rolls):
+    s = make()
+    legions(s, BEAST, SUGAR_HILL, 2), legions(s, MU, SUGAR_HILL, 3)
+    uko, baal = demon(s, BEAST, UKOBACH), demon(s, MU, 5)     # Balban: 2 skulls too
+    give(s, BEAST, FRENZY2), give(s, MU, FRENZY)
+    go(s)
+    join(s, MU, baal, FRENZY), join(s, BEAST, uko, FRENZY2)
+    assert asked(s) == [(MU, "combat_magic")]
+    assert Action(do="later") not in flow.legal(s, MU)
+
+
+def test_11_2_1_only_cards_brought_along_can_be_cast(rolls):
+    s = make()
+    uko, caim = battle_of(s, beast=[], mu=[FRENZY])
+    give(s, MU, HELLFIRE)                                  # in hand, but not taken along
+    assert casts(s, MU) == [(FRENZY, None)]
+    # Beast's demon took nothing along: Beast is never asked
+    answer(s, MU, "done")
+    assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
+
+
+def test_11_2_1_magic_every_round_and_spells_last_one_round(rolls):
+    s = make(auto_targets=True)
+    uko, caim = battle_of(s, beast=[], mu=[FRENZY, FRENZY2])
+    answer(s, MU, "cast", FRENZY)
+    assert asked(s) == [(MU, "combat_magic")]              # Beast took no cards: Mu again
+    rolls.queue = [4, 1, 1] + [1, 1]                       # Mu 4+2 = 6 hits, 1+2 misses; Beast misses
+    rolls.queue += [2]                                     # Beast saves against Ukobach's 2 skulls
+    ev = answer(s, MU, "done")
+    assert [e.params["rolls"] for e in ev if e.key == "ev_battle_attack_bonus"] == [[6, 3, 3]]
+    answer(s, MU, "stay"), answer(s, BEAST, "stay")
+    assert s.battle.round == 2 and asked(s) == [(MU, "combat_magic")]
+    assert s.battle.spells == {}                           # round 1's Frenzy is over
+    assert casts(s, MU) == [(FRENZY2, None)]
+
+
+# -- 17 Frenzy ---------------------------------------------------------------------------------
+
+
+def test_spell_17_frenzy_effect(rolls):
+    s = make(auto_targets=True)
+    uko, caim = battle_of(s, beast=[], mu=[FRENZY])
+    # nothing left to cast after Frenzy: the round is fought at once
+    rolls.queue = [4, 3, 1] + [4, 4] + [2]                 # Mu: 6 hit, 5, 3 miss; Beast misses; save 2
+    ev = answer(s, MU, "cast", FRENZY)
+    assert [e.params for e in ev if e.key == "ev_magic_cast_battle"] == [
+        {"seat": MU, "sectio": SUGAR_HILL, "demon": CAIM, "card": FRENZY}]
+    assert "ev_warcraft_frenzy" in keys(ev)
+    assert FRENZY not in s.players[MU].hand and s.arcana[-1] == FRENZY and s.battle.cards[caim] == []
+    assert s.last_spell == [MU, FRENZY, "frenzy", []]
+    attacks = {e.params["seat"]: (e.key, e.params["rolls"], e.params["hits"]) for e in ev
+               if e.key.startswith("ev_battle_attack")}
+    assert attacks == {MU: ("ev_battle_attack_bonus", [6, 5, 3], 1), BEAST: ("ev_battle_attack", [4, 4], 0)}
+
+
+def test_spell_17_frenzy_refused_on_earth_and_outside_the_battle():
+    s = make()
+    uko, caim = battle_of(s, beast=[], mu=[FRENZY])
+    eff = spells.EFFECTS["frenzy"]
+    assert eff.refusal(s, caim) is None and eff.targets(s, caim) == [()]
+    walker = demon(s, MU, BAAL, walk=3)
+    idle = demon(s, MU, 6)
+    assert eff.refusal(s, walker) == "why_warcraft_on_earth" and eff.targets(s, walker) == []
+    assert eff.refusal(s, idle) == "why_warcraft_not_in_battle" and eff.targets(s, idle) == []
+    s.battle = None
+    assert eff.refusal(s, caim) == "why_warcraft_not_in_battle"
+
+
+# -- 18 Demonic Distraction ---------------------------------------------------------------------
+
+
+def test_spell_18_demonic_distraction_effect_cards_back_to_hand(rolls):
+    s = make()
+    uko, caim = battle_of(s, beast=[DISTRACTION], mu=[FRENZY, HELLFIRE, IRON_SKIN])
+    assert data.MAJORS["demonic_distraction"].uncounterable
+    answer(s, MU, "cast", FRENZY)
+    assert casts(s, BEAST) == [(DISTRACTION, caim)]
+    ev = answer(s, BEAST, "cast", DISTRACTION, caim)
+    assert [e.params for e in ev if e.key == "ev_warcraft_distraction"] == [
+        {"seat": BEAST, "sectio": SUGAR_HILL, "demon": CAIM, "defender": MU, "n": 2}]
+    b = s.battle
+    assert b.sides[0].demons == [] and caim not in b.cards and s.demons[caim].fought
+    assert sorted(s.players[MU].hand) == sorted([HELLFIRE, IRON_SKIN])   # unplayed: back to the hand
+    assert b.spells == {"frenzy": []}                                    # G43: Frenzy is void
+    assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
+
+
+def test_spell_18_demonic_distraction_refused_without_enemy_demon():
+    s = make()
+    legions(s, MU, SUGAR_HILL, 3), legions(s, BEAST, SUGAR_HILL, 2)
+    uko = demon(s, MU, UKOBACH)
+    give(s, MU, DISTRACTION)
+    go(s)
+    join(s, MU, uko, DISTRACTION)
+    eff = spells.EFFECTS["demonic_distraction"]
+    assert eff.refusal(s, uko) == "why_warcraft_no_enemy_demon" and eff.targets(s, uko) == []
+    assert flow.legal(s, MU) == [Action(do="done")]
+
+
+# -- 19 Iron Skin ---------------------------------------------------------------------------------
+
+
+def test_spell_19_iron_skin_effect(rolls):
+    s = make(auto_targets=True)
+    uko, caim = battle_of(s, beast=[IRON_SKIN], mu=[], beast_legions=3, mu_legions=2)
+    assert asked(s) == [(BEAST, "combat_magic")]          # Caim's side decides, but has no cards
+    rolls.queue = [1, 1, 1] + [6, 6]                      # Beast misses; Mu hits two Beast legions
+    rolls.queue += [3, 4]                                 # Ukobach 2 skulls + 1: 3 saved, 4 lost
+    ev = answer(s, BEAST, "cast", IRON_SKIN)
+    assert "ev_warcraft_iron_skin" in keys(ev)
+    assert [(e.params["need"], e.params["saved"], e.params["lost"]) for e in ev if e.key == "ev_battle_save"] == [
+        (3, 1, 1)]
+
+
+def test_spell_19_iron_skin_refused_outside_the_battle():
+    s = make()
+    uko, caim = battle_of(s, beast=[IRON_SKIN], mu=[])
+    other = demon(s, BEAST, BAAL)
+    eff = spells.EFFECTS["iron_skin"]
+    assert eff.refusal(s, uko) is None
+    assert eff.refusal(s, other) == "why_warcraft_not_in_battle" and eff.targets(s, other) == []
+
+
+# -- 20 Hellfire ----------------------------------------------------------------------------------
+
+
+def test_spell_20_hellfire_effect_no_save(rolls, amok):
+    s = make()
+    verin = board.place(s, "lieutenant", BEAST, SUGAR_HILL, card=5)
+    l1, l2 = legions(s, BEAST, SUGAR_HILL, 2, leader=verin)
+    l3 = legions(s, BEAST, SUGAR_HILL, 1)[0]
+    keeper = legions(s, BEAST, SUGAR_HILL, 1)[0]
+    h = hound(s, SUGAR_HILL, 2, keeper)
+    legions(s, MU, SUGAR_HILL, 5)
+    caim = demon(s, MU, CAIM)
+    give(s, MU, HELLFIRE)
+    go(s)
+    join(s, MU, caim, HELLFIRE)
+    # one choice per kind of legion: under Verin, unled, the keeper
+    assert sorted(casts(s, MU)) == sorted([(HELLFIRE, l1.id), (HELLFIRE, l3.id), (HELLFIRE, keeper.id)])
+    q, a = flow.QUESTIONS["combat_magic"], flow.ask_of(s, MU)
+    assert q.label(s, a, Action(do="cast", a=HELLFIRE, b=l1.id)) == (
+        "lb_warcraft_hellfire_led", {"card": HELLFIRE, "defender": BEAST, "lt": 5})
+    assert q.label(s, a, Action(do="cast", a=HELLFIRE, b=keeper.id)) == (
+        "lb_warcraft_hellfire_keeper", {"card": HELLFIRE, "defender": BEAST, "attacks": 2})
+    rolls.queue = [2]                                     # the hound runs amok: 2 = counter-clockwise
+    ev = answer(s, MU, "cast", HELLFIRE, keeper.id)
+    assert board.unit(s, keeper.id) is None and amok == [h.id]
+    assert "ev_warcraft_hellfire" in keys(ev) and "ev_battle_save" not in keys(ev)
+    assert BEAST in s.battle.lost
+
+
+def test_spell_20_hellfire_ends_the_battle(rolls):
+    s = make()
+    legions(s, MU, SUGAR_HILL, 2), legions(s, BEAST, SUGAR_HILL, 1)
+    caim = demon(s, MU, CAIM)
+    give(s, MU, HELLFIRE)
+    go(s)
+    ev = join(s, MU, caim, HELLFIRE)
+    (target,) = [b for _, b in casts(s, MU)]
+    ev = answer(s, MU, "cast", HELLFIRE, target)
+    assert "ev_battle_won" in keys(ev) and s.won == {str(SUGAR_HILL): [MU]}
+
+
+def test_spell_20_hellfire_refused_without_enemy_legion():
+    s = make()
+    legions(s, MU, SUGAR_HILL, 2)
+    keeper = legions(s, BEAST, 20, 1)[0]
+    h = hound(s, 20, 3, keeper)
+    h.at = SUGAR_HILL                                     # only a hound of Beast in the battle
+    caim = demon(s, MU, CAIM)
+    give(s, MU, HELLFIRE)
+    go(s)
+    join(s, MU, caim, HELLFIRE)
+    eff = spells.EFFECTS["hellfire"]
+    assert eff.refusal(s, caim) == "why_warcraft_no_enemy_legion" and eff.targets(s, caim) == []
+    assert casts(s, MU) == []
+
+
+# -- 21 Reinforcements ----------------------------------------------------------------------------
+
+
+def test_spell_21_reinforcements_effect(rolls):
+    s = make()
+    uko, caim = battle_of(s, beast=[], mu=[REINFORCE])
+    near = data.NEIGHBOURS[SUGAR_HILL][0]
+    far = next(x for x in range(45) if x not in data.NEIGHBOURS[SUGAR_HILL] and x != SUGAR_HILL)
+    legions(s, MU, far, 2)
+    lt = board.place(s, "lieutenant", MU, near, card=0)
+    led = legions(s, MU, near, 1, leader=lt)[0]
+    free = legions(s, MU, near, 1)[0]
+    assert casts(s, MU) == [(REINFORCE, near)]
+    q, a = flow.QUESTIONS["combat_magic"], flow.ask_of(s, MU)
+    assert q.label(s, a, Action(do="cast", a=REINFORCE, b=near)) == (
+        "lb_warcraft_reinforcements", {"card": REINFORCE, "from": near})
+    ev = answer(s, MU, "cast", REINFORCE, near)
+    assert [e.params for e in ev if e.key == "ev_warcraft_reinforcements"] == [
+        {"seat": MU, "sectio": SUGAR_HILL, "from": near}]
+    assert free.at == SUGAR_HILL and led.at == near        # the unled legion comes first
+    assert [MU, near] in s.entered[str(SUGAR_HILL)]
+    assert sum(1 for u in board.units_at(s, SUGAR_HILL) if u.owner == MU) == 4
+
+
+def test_spell_21_reinforcements_refused_without_own_legion_adjacent():
+    s = make()
+    uko, caim = battle_of(s, beast=[], mu=[REINFORCE])
+    near = data.NEIGHBOURS[SUGAR_HILL][0]
+    legions(s, BEAST, near, 2)                             # not his own
+    eff = spells.EFFECTS["reinforcements"]
+    assert eff.refusal(s, caim) == "why_warcraft_no_legion_adjacent" and eff.targets(s, caim) == []
+    assert flow.legal(s, MU) == [Action(do="done")]
+
+
+# -- Appendix B 15: the battle of Sugar Hill, with magic ---------------------------------------------
+
+
+def test_appendix_b_15_sugar_hill_with_frenzy_and_demonic_distraction(rolls, amok):
+    """Mu declares first (more legions): Caim with 3 cards; Beast sends Ukobach
+    with 2. Caim (more skulls) begins with Frenzy; Ukobach answers with
+    Demonic Distraction on Caim (cannot be countered): Caim leaves, his Frenzy
+    is void (G43: the rule text wins over the example's +2), Ukobach keeps his
+    second card. Mu, without a demon, saves on a 1; Verin survives a 5."""
+    s = make()
+    verin = board.place(s, "lieutenant", BEAST, SUGAR_HILL, card=5)
+    l1, l2, l3 = legions(s, BEAST, SUGAR_HILL, 3, leader=verin)
+    la, lb, lc, ld = legions(s, MU, SUGAR_HILL, 4)
+    h = hound(s, SUGAR_HILL, 3, la)
+    uko, caim = demon(s, BEAST, UKOBACH), demon(s, MU, CAIM)
+    give(s, MU, FRENZY, HELLFIRE, IRON_SKIN, LORE)
+    give(s, BEAST, DISTRACTION, FRENZY2)
+    go(s)
+    assert asked(s) == [(MU, "combat_demon")]
+    ev = join(s, MU, caim, FRENZY, HELLFIRE, IRON_SKIN)
+    assert asked(s) == [(BEAST, "combat_demon")]
+    ev += join(s, BEAST, uko, DISTRACTION, FRENZY2)
+    assert [e.params["cards"] for e in ev if e.key == "ev_battle_demon_cards"] == [3, 2]
+    # 11.2.1: Caim has more skulls (4 against 2): Mu decides and begins
+    assert asked(s) == [(MU, "combat_magic")] and Action(do="later") in flow.legal(s, MU)
+    ev: list = []
+    flow.answer(s, MU, Action(do="cast", a=FRENZY), ev)
+    assert "ev_magic_cast_battle" in keys(ev)
+    assert asked(s) == [(BEAST, "counter")]                # Beast may counter Frenzy, and lets it be
+    ev = settle(s)
+    assert "ev_warcraft_frenzy" in keys(ev) and s.battle.spells == {"frenzy": [caim]}
+    assert asked(s) == [(BEAST, "combat_magic")]
+    ev = []
+    flow.answer(s, BEAST, Action(do="cast", a=DISTRACTION, b=caim), ev)   # cannot be countered: no window
+    assert [e.params for e in ev if e.key == "ev_magic_cast_demon"] == [
+        {"seat": BEAST, "demon": UKOBACH, "card": DISTRACTION, "target_demon": CAIM, "defender": MU}]
+    assert "ev_warcraft_distraction" in keys(ev) and s.battle.spells == {"frenzy": []}
+    assert s.battle.sides[0].demons == [] and s.battle.cards == {uko: [FRENZY2]}
+    assert sorted(s.players[MU].hand) == sorted([HELLFIRE, IRON_SKIN, LORE])
+    # Mu has no demon left in the battle; Ukobach does not play his second card
+    assert asked(s) == [(BEAST, "combat_magic")]
+    answer(s, BEAST, "done")
+    assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
+    for target in (h, la, lb):
+        answer(s, BEAST, "target", target.id)
+    for target in (l2, l2, l3, l1, l1):
+        answer(s, MU, "target", target.id)
+    rolls.queue = [5, 4, 6, 3, 2, 6]   # Mu without +2 (Frenzy void): B 5, C 4 miss, D 6 hit; hound 3, 2, 6
+    rolls.queue += [2, 4, 3]           # Beast +2 (Verin): 4 miss, 6 hits A, 5 miss
+    rolls.queue += [3]                 # Mu saves A on a 1 only (no demon): 3, destroyed
+    rolls.queue += [2, 4]              # Beast against Ukobach's 2 skulls: legion 1 saved, legion 3 lost
+    rolls.queue += [4]                 # the keeperless hound runs amok: 4 = clockwise, to Addiction
+    rolls.queue += [5]                 # Verin survives a roll of 5
+    ev = answer(s, MU, "target", l1.id)
+    assert rolls.queue == []
+    attacks = {e.params["seat"]: (e.key, e.params["rolls"], e.params["hits"]) for e in ev
+               if e.key.startswith("ev_battle_attack")}
+    assert attacks == {MU: ("ev_battle_attack", [5, 4, 6, 3, 2, 6], 2), BEAST: ("ev_battle_attack_bonus", [4, 6, 5], 1)}
+    saves = [(e.params["seat"], e.params["need"], e.params["rolls"]) for e in ev if e.key == "ev_battle_save"]
+    assert saves == [(BEAST, 2, [2, 4]), (MU, 1, [3])] or saves == [(MU, 1, [3]), (BEAST, 2, [2, 4])]
+    assert board.unit(s, la.id) is None and board.unit(s, l3.id) is None
+    assert amok == [h.id] and h.at == ADDICTION
+    assert [e.params["rolls"] for e in ev if e.key == "ev_battle_lt_survives"] == [[5]]
+    assert asked(s) == [(BEAST, "combat_flee")]            # only Beast has a demon left
+    answer(s, BEAST, "stay"), answer(s, MU, "stay")
+    assert s.battle.round == 2
+    assert sum(1 for u in board.units_at(s, SUGAR_HILL) if u.owner == BEAST and u.kind == "legion") == 2
+    assert sum(1 for u in board.units_at(s, SUGAR_HILL) if u.owner == MU and u.kind == "legion") == 3
