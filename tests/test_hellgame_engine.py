@@ -283,3 +283,26 @@ def test_my_view_shows_the_hand_and_the_pending_order_to_its_owner_only():
         p = ENGINE.to_act(s)[0]
         s, _ = ENGINE.apply(s, p, next(a for a in ENGINE.legal_actions(s, p) if a.do == "submit"))
     assert not ENGINE.view(s, seat).pending
+
+
+@pytest.mark.parametrize("hours", [4, 1])
+def test_a_counter_question_has_a_deadline_of_its_own_and_lapses_to_a_pass(hours):
+    """A counter window never holds the match for days (``counter_hours``)."""
+    from engines.hellgame import flow
+
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = ENGINE.setup(4, seed, {"max_rounds": 3, "counter_hours": hours})
+        while ENGINE.result(state) is None:
+            asks = flow.open_asks(state)
+            counter = next((a for a in asks if a.q == "counter"), None)
+            if counter is not None:
+                assert ENGINE.own_deadline(state, counter.seat) == float(hours)
+                assert ENGINE.default_action(state, counter.seat).do == "no"
+                return
+            assert all(ENGINE.own_deadline(state, a.seat) is None for a in asks if a.q not in ("counter", "support"))
+            seat = rnd.choice(ENGINE.to_act(state))
+            legal = ENGINE.legal_actions(state, seat)
+            cast = [x for x in legal if x.do in ("cast", "target", "submit")]
+            state, _ = ENGINE.apply(state, seat, rnd.choice(cast if cast and rnd.random() < 0.7 else legal))
+    raise AssertionError("no counter window in 40 games")

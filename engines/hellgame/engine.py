@@ -29,6 +29,8 @@ from engines.hellgame.help import rules_help
 from engines.hellgame.model import GAME_ID, Action, State, View
 from engines.hellgame.views import build_view
 
+#: Questions that lapse after ``counter_hours`` (see ``own_deadline``).
+SHORT_QUESTIONS = frozenset({"counter", "support"})
 #: Verbs of choices that only let the moment pass (see ``Engine.is_passive``).
 PASSIVE_VERBS = frozenset({"keep", "wait", "done", "no", "stay", "none", "decline", "refuse", "pass_battle"})
 
@@ -40,6 +42,8 @@ class Options(BaseModel):
     quick_three_rounds: bool = Field(default=False, description="Quick combat: battles end after three rounds (11.3.6)")
     auto_targets: bool = Field(default=True, description="Combat targets chosen by the engine")
     curse_of_dice: bool = Field(default=False, description="Curse of the Dice: six 1s in a row give a favour (3.2.1)")
+    counter_hours: int = Field(default=4, ge=1, le=48,
+                               description="Hours to answer a counter or support question")
     #: The game itself has no cap (0); tests shorten matches.
     max_rounds: int = for_tests_only(default=0, ge=0, le=200, description="End after this many rounds (0: no cap)")
 
@@ -134,6 +138,14 @@ class HellGame(Engine):
         if chosen is not None and chosen in legal:
             return chosen
         return next((x for x in legal if self.is_passive(x)), legal[0])
+
+    def own_deadline(self, state: State, seat: int) -> float | None:
+        """A counter window or a call for support never holds the match for
+        days: it lapses after ``counter_hours`` (the seat passes)."""
+        a = flow.ask_of(state, seat)
+        if a is not None and a.q in SHORT_QUESTIONS:
+            return float(state.options.get("counter_hours", 4))
+        return None
 
     def is_passive(self, action: Any) -> bool:
         return isinstance(action, Action) and action.do in PASSIVE_VERBS
