@@ -344,6 +344,19 @@ def corner_box(d: ImageDraw.ImageDraw, x0: int, y0: int, x1: int, y1: int) -> No
     d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=BG, outline=LINE, width=2)
 
 
+def draw_last_spell(d: ImageDraw.ImageDraw, view, w: dict) -> None:
+    """The last spell cast (top right): card, spell and its caster's symbol."""
+    if view.last_spell is None:
+        return
+    sp, box_w = view.last_spell, 196
+    x0 = MAP - 8 - box_w
+    corner_box(d, x0, 8, x0 + box_w, 8 + 86)
+    write(d, (x0 + 10, 24), w["png_last_spell"], 17, True, fill=INK, anchor="lm")
+    symbol(d, sp.seat, x0 + 20, 52, CHIP * 0.8)
+    write(d, (x0 + 38, 52), sp.card, fit(sp.card, 15, box_w - 46), fill=INK, anchor="lm")
+    write(d, (x0 + 38, 76), sp.spell, fit(sp.spell, 14, box_w - 46), fill=INK, anchor="lm")
+
+
 def draw_corners(d: ImageDraw.ImageDraw, w: dict) -> None:
     """The compass (top left) and the key to the markers (bottom corners)."""
     box_w = 196

@@ -232,6 +232,18 @@ def permanent_line(view: View, locale: str) -> str:
     return w["permanent"].format(areas="; ".join(parts))
 
 
+def spell_lines(view: View, locale: str) -> list[str]:
+    """The last spell cast and this round's wards."""
+    w = words(locale)
+    out = []
+    if view.last_spell is not None:
+        sp = view.last_spell
+        out.append(w["last_spell"].format(card=sp.card, spell=sp.spell, seat=seat_name(sp.seat, locale)))
+    for sectio, seat in view.wards:
+        out.append(w["ward"].format(sectio=view.sectios[sectio].name, seat=seat_name(seat, locale)))
+    return out
+
+
 def phenomena_line(view: View, locale: str) -> str:
     w = words(locale)
     if not view.phenomena:
@@ -284,6 +296,7 @@ def board_text(view: View, locale: str) -> str:
     lines.append(w["antehell"].format(name=game_text.sectio_name(data.ANTEHELL, locale_of(locale)),
                                       units="; ".join(ante) if ante else w["empty"]))
     lines.append(permanent_line(view, locale))
+    lines += spell_lines(view, locale)
     phenomena = phenomena_line(view, locale)
     if phenomena:
         lines.append(phenomena)

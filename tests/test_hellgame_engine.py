@@ -306,3 +306,33 @@ def test_a_counter_question_has_a_deadline_of_its_own_and_lapses_to_a_pass(hours
             cast = [x for x in legal if x.do in ("cast", "target", "submit")]
             state, _ = ENGINE.apply(state, seat, rnd.choice(cast if cast and rnd.random() < 0.7 else legal))
     raise AssertionError("no counter window in 40 games")
+
+
+def test_the_last_spell_is_on_the_map_and_the_round_summary_names_spells_and_events():
+    import render
+
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = ENGINE.setup(4, seed, {"max_rounds": 3})
+        cast_round = None
+        while ENGINE.result(state) is None:
+            seat = rnd.choice(ENGINE.to_act(state))
+            legal = ENGINE.legal_actions(state, seat)
+            pick = [x for x in legal if x.do in ("cast", "target", "submit", "no")]
+            state, events = ENGINE.apply(state, seat, rnd.choice(pick if pick and rnd.random() < 0.7 else legal))
+            if state.last_spell and cast_round is None:
+                cast_round = state.round
+                view = ENGINE.view(state, None)
+                assert view.last_spell is not None and view.last_spell.seat == state.last_spell[0]
+                text = render.board_text("hellgame", view, "en")
+                assert f"Last spell: {view.last_spell.card} ({view.last_spell.spell})" in text
+                plain = view.model_copy(update={"last_spell": None})
+                assert render.board_png("hellgame", view, "en") != render.board_png("hellgame", plain, "en")
+            summaries = [e for e in events if e.summary and e.params.get("round") == cast_round]
+            if summaries:
+                keys = [k for k, _ in summaries[0].params["lines"]]
+                assert any(k.startswith("ev_magic_cast") for k in keys)
+                if cast_round > 1:  # a Hell phase was in that round: its event is named
+                    assert any(k.startswith("ev_event_") for k in keys)
+                return
+    raise AssertionError("no spell cast in 40 games")

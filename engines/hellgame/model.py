@@ -390,6 +390,15 @@ class HandCard(BaseModel):
     six: bool = False
 
 
+class SpellView(BaseModel):
+    """The last major spell cast (public once announced)."""
+
+    seat: int
+    card: str
+    spell: str
+    target: list[int] = []
+
+
 class View(ViewBase):
     """What one seat (or a spectator, ``seat=None``) may see."""
 
@@ -413,6 +422,9 @@ class View(ViewBase):
     hand: list[HandCard] | None = None
     draft: Draft | None = None
     order: dict[str, Any] | None = None
+    last_spell: SpellView | None = None
+    #: Warded sectios this round: [sectio, seat].
+    wards: list[list[int]] = []
     #: The viewer's pending order in words: [label key, params] lines.
     pending: list[list[Any]] | None = None
     last: list[list[Any]] = []

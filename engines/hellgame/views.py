@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.contract import Header
 from engines.hellgame import board, data, flow
-from engines.hellgame.model import ANTEHELL, HandCard, DemonView, PlayerView, SectioView, State, UnitView, View
+from engines.hellgame.model import ANTEHELL, DemonView, HandCard, PlayerView, SectioView, SpellView, State, UnitView, View
 
 
 def _hand(state: State, seat: int) -> list[HandCard]:
@@ -70,6 +70,13 @@ def _unit(u) -> UnitView:
                     attacks=u.card if u.kind == "hound" else 0, leader=u.leader, keeper=u.keeper)
 
 
+def _spell(state: State) -> SpellView | None:
+    if not state.last_spell:
+        return None
+    seat, card, key, target = state.last_spell
+    return SpellView(seat=seat, card=data.ARCANA[card].name, spell=data.MAJORS[key].name, target=list(target or []))
+
+
 def build_view(state: State, seat: int | None, header: Header) -> View:
     demons = []
     for i, d in enumerate(state.demons):
@@ -103,6 +110,8 @@ def build_view(state: State, seat: int | None, header: Header) -> View:
         order=dict(state.orders[seat]) if own and seat in state.orders else None,
         pending=[list(x) for x in state.said.get(seat, [])] if own else None,
         last=[list(x) for x in state.last],
+        last_spell=_spell(state),
+        wards=[[w[0], w[1]] for w in state.wards if w[2] == state.round],
         winners=list(state.winners),
         end_reason=state.end_reason,
     )
