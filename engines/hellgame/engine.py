@@ -6,13 +6,17 @@ themselves and questions to players; each rule module registers its own
 :mod:`desertion`; :mod:`summoning`; :mod:`actions` with :mod:`diplomacy`;
 :mod:`movement` with :mod:`paths` and :mod:`flight`; :mod:`wild`;
 :mod:`combat` with :mod:`lineup`, :mod:`forces`, :mod:`targets` and
-:mod:`battle`; :mod:`petition`; :mod:`endphase`; :mod:`victory`).
-The contract verbs below
-only ask the procedure: who is asked (``to_act``), what they may answer
-(``legal_actions``), and what a seat may see (``view``).
+:mod:`battle`; :mod:`petition`; :mod:`endphase`; :mod:`victory`; magic in
+:mod:`magic`, :mod:`spells`, :mod:`spells_action`, :mod:`counters` and
+:mod:`warcraft`; the Hell deck in :mod:`hellcards`, :mod:`rightaway` and
+:mod:`conspiracy`). The contract verbs below only ask the procedure: who
+is asked (``to_act``), what they may answer (``legal_actions``), and what a
+seat may see (``view``).
 
-Part 1 of the game: everything but the arcana major spells, counter windows,
-the Hell cards' effects, Uriel, Lilith and freebooters.
+Parts 1 and 2 of the game: everything but Uriel, Lilith and freebooters
+(the cards that call them are played and reach the hook lists
+``spells.SUMMON_URIEL``/``SUMMON_LILITH`` and ``hellcards.URIEL_CRUSADE``/
+``LILITH_VISIT``, empty for now).
 """
 
 from __future__ import annotations
