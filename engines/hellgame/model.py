@@ -228,6 +228,19 @@ class Casting(BaseModel):
     mirrored: bool = False
 
 
+class Being(BaseModel):
+    """Uriel or Lilith while in play (part 3, chapter 10)."""
+
+    #: A sectio, ANTEHELL, or None while on Earth (Uriel in his box).
+    at: int | None = None
+    #: Where the being stands in its procedure (Uriel: "earth", "antehell",
+    #: "waiting", "hell"; Lilith: her aspect "virgin", "mother", "crone").
+    stage: str = ""
+    #: The round it appeared.
+    since: int = 0
+    data: dict[str, Any] = {}
+
+
 class HellCardDrawn(BaseModel):
     card: int
     role: Literal["event", "phenomenon", "location"]
@@ -293,6 +306,9 @@ class State(BaseModel):
     chronicle: list[list[Any]] = []
     #: The last public things that happened, for the board ("since your last turn").
     last: list[list[Any]] = []
+    #: Uriel and Lilith while in play (chapter 10).
+    uriel: Being | None = None
+    lilith: Being | None = None
     winners: list[int] = []
     end_reason: str = ""
     over: bool = False
