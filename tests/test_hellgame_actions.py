@@ -12,10 +12,11 @@ import types
 import pytest
 
 import engines.hellgame as hellgame_package
-from engines.hellgame import actions, board, data, diplomacy, dice, flow
+from engines.hellgame import actions, board, data, diplomacy, flow
 from engines.hellgame.model import Action, Demon, State
 from engines.hellgame.setup import initial_state
 from engines.hellgame.text import MESSAGES
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 #: Every key of the game's catalogue chain: the act question also offers verbs of other modules.
 TEMPLATES = {lang: {k: MESSAGES.template(k, lang) for k in MESSAGES.keys()} for lang in ("de", "en")}
@@ -42,19 +43,6 @@ def phase_ends_the_test(monkeypatch):
     """The next phase is someone else's: reaching it ends the test's game."""
     monkeypatch.setattr(flow, "PHASE_END", [])
     monkeypatch.setitem(flow.STEPS, "random", lambda s, ev: setattr(s, "over", True))
-
-
-@pytest.fixture
-def rolls(monkeypatch):
-    """Dice to come, in order (every die goes through dice.roll)."""
-    queue: list[int] = []
-
-    def roll(state, seat, n=1):
-        assert len(queue) >= n, "more dice rolled than scripted"
-        return [queue.pop(0) for _ in range(n)]
-
-    monkeypatch.setattr(dice, "roll", roll)
-    return queue
 
 
 @pytest.fixture

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import board, data, dice, flow, hellphase, souls, summoning  # noqa: F401  (steps)
+from engines.hellgame import board, data, flow, hellphase, souls, summoning  # noqa: F401  (steps)
 from engines.hellgame.model import ANTEHELL, Action, Phenomenon, State
 from engines.hellgame.setup import initial_state
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 A = Action
 
@@ -37,19 +38,6 @@ def fresh(seats: int = 3) -> State:
 
 def legion(s: State, seat: int, at: int, n: int = 1) -> list[int]:
     return [board.place(s, "legion", seat, at).id for _ in range(n)]
-
-
-@pytest.fixture
-def rolls(monkeypatch):
-    """Forced dice: every die rolled comes from this queue, in order."""
-    queue: list[int] = []
-
-    def roll(state, seat, n=1):
-        assert len(queue) >= n, "an unexpected die was rolled"
-        return [queue.pop(0) for _ in range(n)]
-
-    monkeypatch.setattr(dice, "roll", roll)
-    return queue
 
 
 @pytest.fixture(autouse=True)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import board, data, dice, endphase, flow, petition, setup, victory  # noqa: F401
+from engines.hellgame import board, data, endphase, flow, petition, setup, victory  # noqa: F401
 from engines.hellgame.model import Action, Demon
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 SIXES = [c.id for c in data.ARCANA if c.six]
 NOT_SIX = [c.id for c in data.ARCANA if not c.six]
@@ -45,19 +46,6 @@ def stops(monkeypatch):
 
     stop("hell")
     return stop
-
-
-@pytest.fixture
-def rolls(monkeypatch):
-    """The dice to come, in order; an unexpected roll fails the test."""
-    queue: list[int] = []
-
-    def roll(state, seat, n=1):
-        assert len(queue) >= n, "a die was rolled that the test did not expect"
-        return [queue.pop(0) for _ in range(n)]
-
-    monkeypatch.setattr(dice, "roll", roll)
-    return queue
 
 
 def make(seats: int = 3, step: str = "petition", home=(40, 41, 42, 43, 44, 39)):

@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 from engines.contract import canonical_json
-from engines.hellgame import data
+from engines.hellgame import board, data, dice
 from engines.hellgame.engine import ENGINE
 from engines.hellgame.model import State
 
@@ -155,45 +156,30 @@ def test_views_never_show_hands_or_orders_of_others():
 
 # -- 3.1 / 3.2 shared rules ------------------------------------------------------------
 
-from engines.hellgame import board, dice  # noqa: E402
 
 
-@pytest.fixture
-def forced(monkeypatch):
-    """Dice from a queue: ``forced.extend([...])``; an unexpected roll fails."""
-    queue: list[int] = []
-
-    def roll(state, seat, n=1):
-        assert len(queue) >= n, "a roll the test did not expect"
-        out = [queue.pop(0) for _ in range(n)]
-        return out
-
-    monkeypatch.setattr(dice, "roll", roll)
-    return queue
-
-
-def test_3_2_duel_appendix_b_1(forced):
+def test_3_2_duel_appendix_b_1(rolls):
     """Moloch (2 hearts) rolls 11, Baal (3 hearts) rolls 5: Moloch wins; a tie rolls again."""
     s = start(2)
-    forced.extend([5, 6, 1, 2, 2])
-    winner, rolls = dice.duel(s, (0, 2), (1, 3))
-    assert winner == 0 and rolls == [[5, 6], [1, 2, 2]]
-    forced.extend([3, 3, 1, 2, 3, 1, 1, 6, 6, 2])
-    winner, rolls = dice.duel(s, (0, 2), (1, 3))  # 6 vs 6, then 2 vs 14
-    assert winner == 1 and len(rolls) == 4
+    rolls.extend([5, 6, 1, 2, 2])
+    winner, thrown = dice.duel(s, (0, 2), (1, 3))
+    assert winner == 0 and thrown == [[5, 6], [1, 2, 2]]
+    rolls.extend([3, 3, 1, 2, 3, 1, 1, 6, 6, 2])
+    winner, thrown = dice.duel(s, (0, 2), (1, 3))  # 6 vs 6, then 2 vs 14
+    assert winner == 1 and len(thrown) == 4
 
 
-def test_3_2_rolls_against_symbols_and_disfavour(forced):
+def test_3_2_rolls_against_symbols_and_disfavour(rolls):
     s = start(2)
-    forced.extend([4, 5])
+    rolls.extend([4, 5])
     assert dice.against(s, 0, 4) == (True, 4)
     assert dice.against(s, 0, 4) == (False, 5)
     assert dice.disfavour_roll(s, 0) == (True, None)  # no disfavour: no roll
     s.players[0].disfavour = 2
-    forced.extend([2, 3])
+    rolls.extend([2, 3])
     assert dice.disfavour_roll(s, 0) == (False, 2) and dice.disfavour_roll(s, 0) == (True, 3)
     s.players[0].disfavour = 6
-    forced.append(6)
+    rolls.append(6)
     assert dice.disfavour_roll(s, 0)[0] is False  # six or more can never succeed
 
 

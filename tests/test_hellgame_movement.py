@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import board, data, dice, flight, flow, movement, wild
+from engines.hellgame import board, data, flight, flow, movement, wild
 from engines.hellgame.model import ANTEHELL, Action, Demon
 from engines.hellgame.setup import initial_state
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 X, Y, Z = 0, 1, 2
 
@@ -60,19 +61,6 @@ def hound(s, at, attacks, keeper=None):
     h = board.place(s, "hound", keeper.owner if keeper else None, at, card=attacks)
     h.keeper = keeper.id if keeper else None
     return h
-
-
-@pytest.fixture
-def rolls(monkeypatch):
-    """Force the dice: append results to the returned list (used in order)."""
-    queue: list[int] = []
-
-    def roll(state, seat, n=1):
-        assert len(queue) >= n, "the test gave too few dice"
-        return [queue.pop(0) for _ in range(n)]
-
-    monkeypatch.setattr(dice, "roll", roll)
-    return queue
 
 
 def act(s, seat, do, a=None, ev=None):
