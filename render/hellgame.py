@@ -21,7 +21,7 @@ from render.hellgame_draw import (
     ANTE, BG, FILL, GOLD, INK, LINE, MUTED, NEUTRAL, ON_FILL, PENT_BG, PENT_LINE, PENT_POINT, TINT, WHITE, clip, fit,
     symbol, wrap, write)
 from render.hellgame_draw import SHAPES, WILD  # noqa: F401  (the picture's key, read here by tests)
-from render.hellgame_map import MAP, draw_corners, draw_last_spell, draw_map
+from render.hellgame_map import MAP, draw_beings, draw_corners, draw_last_spell, draw_map
 from render.hellgame_map import (  # noqa: F401  (the geometry, here too: tests sample the picture with it)
     CX, CY, R_BAND, R_HELL, R_PENT, STRIP, polar, quarter_angle, ring, sectio_centre)
 from render.hellgame_text import (
@@ -204,6 +204,7 @@ def _draw_board(view: View, locale: str) -> bytes:
     draw_map(d, view, w, locale)
     draw_corners(d, w)
     draw_last_spell(d, view, w)
+    draw_beings(d, view, w)
     y = draw_header(d, view, w, locale)
     y = draw_players(d, view, w, locale, y)
     y = draw_track(d, view, w, locale, y)

@@ -357,6 +357,33 @@ def draw_last_spell(d: ImageDraw.ImageDraw, view, w: dict) -> None:
     write(d, (x0 + 38, 76), sp.spell, fit(sp.spell, 14, box_w - 46), fill=INK, anchor="lm")
 
 
+def being_badge(d: ImageDraw.ImageDraw, cx: float, cy: float, letter: str) -> None:
+    """Uriel ("U") or Lilith ("L" and her aspect's initial): a white disc
+    with a double black ring, unlike any seat's symbol."""
+    r = 17
+    d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), fill=INK)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=2)
+    write(d, (cx, cy + 1), letter, 17 if len(letter) == 1 else 14, True, fill=INK, anchor="mm")
+
+
+def draw_beings(d: ImageDraw.ImageDraw, view, w: dict) -> None:
+    """Uriel and Lilith where they stand (Antehell: on the band); Uriel on
+    Earth is told in the text."""
+    spots = []
+    if view.uriel is not None and view.uriel.at is not None:
+        spots.append((view.uriel.at, "U", 0))
+    if view.lilith is not None and view.lilith.at is not None:
+        aspect = (w["aspect"].get(view.lilith.stage, "") or " ")[0] if view.lilith.stage else ""
+        spots.append((view.lilith.at, "L" + aspect, 1))
+    for at, letter, k in spots:
+        if at == data.ANTEHELL:
+            x, y = polar(ANTE_ROW, 45.0 + 20.0 * k)
+        else:
+            x, y = sectio_centre(at)
+            y -= 24 - 48 * k
+        being_badge(d, x, y, letter)
+
+
 def draw_corners(d: ImageDraw.ImageDraw, w: dict) -> None:
     """The compass (top left) and the key to the markers (bottom corners)."""
     box_w = 196

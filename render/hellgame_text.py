@@ -232,6 +232,22 @@ def permanent_line(view: View, locale: str) -> str:
     return w["permanent"].format(areas="; ".join(parts))
 
 
+def being_lines(view: View, locale: str) -> list[str]:
+    """Uriel and Lilith, where they are (Lilith with her aspect)."""
+    w = words(locale)
+    out = []
+
+    def place(at: int) -> str:
+        return game_text.sectio_name(at, locale_of(locale))
+
+    if view.uriel is not None:
+        out.append(w["uriel_earth"] if view.uriel.at is None else w["uriel_at"].format(sectio=place(view.uriel.at)))
+    if view.lilith is not None and view.lilith.at is not None:
+        aspect = w["aspect"].get(view.lilith.stage, "–") if view.lilith.stage else "–"
+        out.append(w["lilith_at"].format(aspect=aspect, sectio=place(view.lilith.at)))
+    return out
+
+
 def spell_lines(view: View, locale: str) -> list[str]:
     """The last spell cast and this round's wards."""
     w = words(locale)
@@ -297,6 +313,7 @@ def board_text(view: View, locale: str) -> str:
                                       units="; ".join(ante) if ante else w["empty"]))
     lines.append(permanent_line(view, locale))
     lines += spell_lines(view, locale)
+    lines += being_lines(view, locale)
     phenomena = phenomena_line(view, locale)
     if phenomena:
         lines.append(phenomena)

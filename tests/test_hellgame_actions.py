@@ -12,8 +12,9 @@ import types
 import pytest
 
 import engines.hellgame as hellgame_package
+import engines.hellgame.engine  # noqa: F401 - every rule module registered, as in a match
 from engines.hellgame import actions, board, data, diplomacy, flow
-from engines.hellgame.model import Action, Demon, State
+from engines.hellgame.model import FREEBOOTERS, Action, Demon, State
 from engines.hellgame.setup import initial_state
 from engines.hellgame.text import MESSAGES
 from hellgame_dice import rolls  # noqa: F401 - a fixture
@@ -130,7 +131,16 @@ class Game:
 def influence(g: Game, *steps: tuple[str, int | None]) -> None:
     g.do("influence")
     for do, a in steps:
+        owner_by_default(g, do)
         g.do(do, a)
+    owner_by_default(g, "")
+
+
+def owner_by_default(g: Game, coming: str) -> None:
+    """A switch always asks who gains the unit (freebooters are a choice
+    too); a test that does not say takes the influencer's own seat."""
+    if coming != "owner" and any(x.do == "owner" for x in g.legal()):
+        g.do("owner", g.ask.seat)
 
 
 # -- 9.1 order of actions --------------------------------------------------------------------------
@@ -412,7 +422,9 @@ def test_9_7_1_influence_appendix_b_7(rolls):
     g.do("influence")
     # a single target is taken by itself: the goal comes next
     assert [x.do for x in g.legal()] == ["goal", "goal", "back"]
-    g.do("goal", 2)  # switch: the only new owner (2 players) is taken by itself
+    g.do("goal", 2)  # switch: to Gomory's triumvirate or to the freebooters
+    assert [x.a for x in g.legal() if x.do == "owner"] == [0, FREEBOOTERS]
+    g.do("owner", 0)
     assert [x.a for x in g.legal() if x.do == "bribe"] == [0, 1, 2]  # more than 2 changes nothing
     g.do("bribe", 2)
     g.do("bribe", 1)
@@ -458,8 +470,9 @@ def test_9_7_1_new_owner_any_player(rolls):
     g = Game([["Gomory"], ["Naburos"], ["Xaphan"]])
     legion = board.place(g.s, "legion", 1, 40)
     g.start()
-    influence(g, ("goal", 2))
-    assert [x.a for x in g.legal() if x.do == "owner"] == [0, 2]
+    g.do("influence")
+    g.do("goal", 2)
+    assert [x.a for x in g.legal() if x.do == "owner"] == [0, 2, FREEBOOTERS]
     g.do("owner", 2)
     g.do("bribe", 0)
     g.do("bribe", 0)
@@ -494,7 +507,9 @@ def test_9_7_1_legions_led_by_a_lieutenant_are_refused_hounds_never(rolls):
     g.start()
     g.do("influence")
     assert g.s.drafts[0].steps == []
-    # the lieutenant is the only target: taken by itself, no goal step (3 rolls)
+    # the lieutenant is the only target: taken by itself, no goal step (3 rolls); who gains him?
+    assert [x.do for x in g.legal()] == ["owner", "owner", "back"]
+    g.do("owner", 0)
     assert [x.do for x in g.legal()] == ["bribe"] * 3 + ["back"]
     assert diplomacy.targets(g.s, 0) == [lt.id]
     assert not diplomacy.influenceable(g.s, 0, led) and not diplomacy.influenceable(g.s, 0, hound)
@@ -569,6 +584,7 @@ def test_9_7_1_2_bribes_offered_only_where_a_die_can_succeed(rolls):
     lt.bonus = 20
     g.start()
     g.do("influence")
+    g.do("owner", 0)
     assert [x.a for x in g.legal() if x.do == "bribe"] == [0, 17, 18, 19, 20, 21, 22]
     g.do("bribe", 22)
     assert [x.a for x in g.legal() if x.do == "bribe"] == [0, 17, 18]  # 18 souls left

@@ -322,3 +322,21 @@ def test_the_last_spell_is_on_the_map_and_the_round_summary_names_spells_and_eve
                     assert any(k.startswith("ev_event_") for k in keys)
                 return
     raise AssertionError("no spell cast in 40 games")
+
+
+def test_uriel_and_lilith_are_on_the_map_and_named_in_the_text():
+    import render
+    from engines.hellgame.model import Being
+
+    s = start(3, 1)
+    plain = ENGINE.view(s, None)
+    s.uriel = Being(at=32, stage="hell", data={"lost": {"0": 2}})
+    s.lilith = Being(at=45, stage="mother", data={"court": {"1": 4}})
+    view = ENGINE.view(s, None)
+    assert view.uriel.at == 32 and view.lilith.stage == "mother"
+    assert view.uriel.data == {} and view.lilith.data == {}  # their bookkeeping stays in the engine
+    text = render.board_text("hellgame", view, "en")
+    assert f"Uriel is in {data.SECTIOS[32].name}." in text and "Lilith (Mother) is in Antehell." in text
+    assert render.board_png("hellgame", view, "en") != render.board_png("hellgame", plain, "en")
+    s.uriel = Being(at=None, stage="earth")
+    assert "Uriel walks the Earth." in render.board_text("hellgame", ENGINE.view(s, None), "en")

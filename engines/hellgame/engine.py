@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
 from engines.hellgame import board, data, flow, text
-from engines.hellgame import actions, combat, conspiracy, counters, endphase, hellcards, hellphase, magic, movement, petition, rightaway, setup, souls, spells, summoning, victory, warcraft, wild  # noqa: F401  (they register their steps)
+from engines.hellgame import actions, combat, conspiracy, counters, endphase, freebooters, hellcards, hellphase, lilith, magic, movement, petition, rightaway, setup, souls, spells, summoning, uriel, victory, warcraft, wild  # noqa: F401  (they register their steps)
 from engines.hellgame.help import rules_help
 from engines.hellgame.model import GAME_ID, Action, State, View
 from engines.hellgame.views import build_view

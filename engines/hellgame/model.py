@@ -439,6 +439,9 @@ class View(ViewBase):
     draft: Draft | None = None
     order: dict[str, Any] | None = None
     last_spell: SpellView | None = None
+    #: Uriel and Lilith while in play (public).
+    uriel: Being | None = None
+    lilith: Being | None = None
     #: Warded sectios this round: [sectio, seat].
     wards: list[list[int]] = []
     #: The viewer's pending order in words: [label key, params] lines.

@@ -12,7 +12,7 @@ from engines.i18n import COMMON, Catalog, locale_dir, po_path
 
 _DIR = locale_dir(__file__)
 #: The rule modules' domains, looked up after the game's own.
-MODULE_DOMAINS = ("hellgame_actions", "hellgame_movement", "hellgame_combat", "hellgame_economy", "hellgame_end", "hellgame_cards", "hellgame_magic", "hellgame_warcraft")
+MODULE_DOMAINS = ("hellgame_actions", "hellgame_movement", "hellgame_combat", "hellgame_economy", "hellgame_end", "hellgame_cards", "hellgame_magic", "hellgame_warcraft", "hellgame_freebooters", "hellgame_lilith", "hellgame_uriel")
 
 
 def _chain() -> Catalog:

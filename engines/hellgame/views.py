@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.contract import Header
 from engines.hellgame import board, data, flow
-from engines.hellgame.model import ANTEHELL, DemonView, HandCard, PlayerView, SectioView, SpellView, State, UnitView, View
+from engines.hellgame.model import ANTEHELL, Being, DemonView, HandCard, PlayerView, SectioView, SpellView, State, UnitView, View
 
 
 def _hand(state: State, seat: int) -> list[HandCard]:
@@ -70,6 +70,11 @@ def _unit(u) -> UnitView:
                     attacks=u.card if u.kind == "hound" else 0, leader=u.leader, keeper=u.keeper)
 
 
+def _being(being: Being | None) -> Being | None:
+    """Where Uriel or Lilith is and how (their bookkeeping stays inside)."""
+    return being.model_copy(update={"data": {}}) if being is not None else None
+
+
 def _spell(state: State) -> SpellView | None:
     if not state.last_spell:
         return None
@@ -111,6 +116,8 @@ def build_view(state: State, seat: int | None, header: Header) -> View:
         pending=[list(x) for x in state.said.get(seat, [])] if own else None,
         last=[list(x) for x in state.last],
         last_spell=_spell(state),
+        uriel=_being(state.uriel),
+        lilith=_being(state.lilith),
         wards=[[w[0], w[1]] for w in state.wards if w[2] == state.round],
         winners=list(state.winners),
         end_reason=state.end_reason,
