@@ -340,3 +340,26 @@ def test_uriel_and_lilith_are_on_the_map_and_named_in_the_text():
     assert render.board_png("hellgame", view, "en") != render.board_png("hellgame", plain, "en")
     s.uriel = Being(at=None, stage="earth")
     assert "Uriel walks the Earth." in render.board_text("hellgame", ENGINE.view(s, None), "en")
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_random_games_with_uriel_and_lilith_forced_into_play_end_and_replay(seats):
+    """Test option ``beings_round``: both beings come in round 1 and follow their rules."""
+    rnd = random.Random(seats)
+    options = {"max_rounds": 3, "beings_round": 1}
+    state = ENGINE.setup(seats, 300 + seats, options)
+    log, met = [], set()
+    for _ in range(8000):
+        if ENGINE.result(state) is not None:
+            break
+        seat = rnd.choice(ENGINE.to_act(state))
+        action = rnd.choice(ENGINE.legal_actions(state, seat))
+        log.append((seat, action))
+        state, events = ENGINE.apply(state, seat, action)
+        met |= {e.key for e in events if e.key.startswith(("ev_uriel", "ev_lilith"))}
+    assert ENGINE.result(state) is not None
+    assert "ev_uriel_summoned" in met and "ev_lilith_appears" in met
+    replay = ENGINE.setup(seats, 300 + seats, options)
+    for seat, action in log:
+        replay, _ = ENGINE.apply(replay, seat, action)
+    assert canonical_json(replay) == canonical_json(state)

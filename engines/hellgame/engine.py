@@ -13,10 +13,9 @@ themselves and questions to players; each rule module registers its own
 is asked (``to_act``), what they may answer (``legal_actions``), and what a
 seat may see (``view``).
 
-Parts 1 and 2 of the game: everything but Uriel, Lilith and freebooters
-(the cards that call them are played and reach the hook lists
-``spells.SUMMON_URIEL``/``SUMMON_LILITH`` and ``hellcards.URIEL_CRUSADE``/
-``LILITH_VISIT``, empty for now).
+The whole game: Uriel, Lilith and freebooters are in :mod:`uriel`,
+:mod:`lilith` and :mod:`freebooters`; the test-only option ``beings_round``
+brings both beings in without their cards (:mod:`forced`).
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
 from engines.hellgame import board, data, flow, text
-from engines.hellgame import actions, combat, conspiracy, counters, endphase, freebooters, hellcards, hellphase, lilith, magic, movement, petition, rightaway, setup, souls, spells, summoning, uriel, victory, warcraft, wild  # noqa: F401  (they register their steps)
+from engines.hellgame import actions, combat, conspiracy, counters, endphase, forced, freebooters, hellcards, hellphase, lilith, magic, movement, petition, rightaway, setup, souls, spells, summoning, uriel, victory, warcraft, wild  # noqa: F401  (they register their steps)
 from engines.hellgame.help import rules_help
 from engines.hellgame.model import GAME_ID, Action, State, View
 from engines.hellgame.views import build_view
@@ -48,6 +47,9 @@ class Options(BaseModel):
     curse_of_dice: bool = Field(default=False, description="Curse of the Dice: six 1s in a row give a favour (3.2.1)")
     counter_hours: int = Field(default=4, ge=1, le=48,
                                description="Hours to answer a counter or support question")
+    #: Tests meet Uriel and Lilith without waiting for their cards (see ``forced``).
+    beings_round: int = for_tests_only(default=0, ge=0, le=50,
+                                       description="Bring Uriel and Lilith into play in this round (0: only by cards)")
     #: The game itself has no cap (0); tests shorten matches.
     max_rounds: int = for_tests_only(default=0, ge=0, le=200, description="End after this many rounds (0: no cap)")
 
