@@ -10,7 +10,7 @@ from engines.hellgame import flow
 from engines.hellgame.engine import ENGINE
 
 #: Weight of each verb in the random choice (others weigh 1).
-WEIGHTS = {"move": 8, "unit": 3, "to": 6, "submit": 4, "legion": 3, "join": 2, "victory": 4, "favour": 2,
+WEIGHTS = {"cast": 6, "target": 3, "counter": 4, "support": 0.5, "move": 8, "unit": 3, "to": 6, "submit": 4, "legion": 3, "join": 2, "victory": 4, "favour": 2,
            "back": 0.05, "receiver": 0.2, "done": 0.3, "souls": 0.1, "card": 0.05, "lt": 0.05, "buy": 0.3,
            "wait": 0.3, "flee": 0.5, "let_pass": 0.3}
 

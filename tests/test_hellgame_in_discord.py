@@ -7,9 +7,11 @@ its own."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
+import aiosqlite
 import pytest
 from bot_harness import Table
 from hellgame_play import choose
@@ -77,7 +79,7 @@ async def play(fake, table: Table, stored, users, rounds: int, seed: int) -> dic
     """Play until round ``rounds`` is over; returns what was seen."""
     engine = engines.get(GAME)
     rnd = random.Random(seed)
-    seen = {"secret_dm": set(), "reaction_mentioned": set(), "decisions": 0}
+    seen = {"secret_dm": set(), "reaction_mentioned": set(), "asked": set(), "decisions": 0}
     by_id = {u.id: u for u in users}
     for _ in range(3000):
         match, _ = await stored()
@@ -87,6 +89,7 @@ async def play(fake, table: Table, stored, users, rounds: int, seed: int) -> dic
         if state.round > rounds:
             break
         for a in flow.open_asks(state):
+            seen["asked"].add(a.q)
             if a.kind == "reaction":
                 # the player asked off turn is mentioned in the thread
                 assert f"<@{match.user(a.seat)}>" in table.board().content
@@ -132,4 +135,32 @@ async def test_a_hellgame_match_in_a_thread(fake, table, stored, bot, players, r
         assert summaries and not summaries[0].attachments and not summaries[0].custom_ids()
     for post in table.boards():
         assert post.attachment("board.png").description  # alt text from the text board
+    assert await verify(bot.store) == 0
+
+
+async def test_a_four_player_match_to_its_end_with_spells_counters_uriel_and_lilith(fake, table, stored, bot, db):
+    """A whole match through the real client: spells are cast and countered
+    or passed in counter windows, Uriel and Lilith come (the test options
+    ``beings_round`` and ``max_rounds``, which players never set, are put
+    into the stored match before its first move), and the match ends with
+    its result on the board."""
+    w = fake.world
+    users = [w.alice, w.bob, w.user("dave"), w.user("erin")]
+    await open_match(fake, table, users)
+    match, _ = await stored()
+    engine = engines.get(GAME)
+    options = {**match.options, "max_rounds": 2, "beings_round": 1}
+    state = engine.setup(len(users), match.seed, options)
+    async with aiosqlite.connect(db) as conn:  # what a developer's terminal may set, before any move
+        await conn.execute("UPDATE matches SET options=?, state=? WHERE id=?",
+                           (json.dumps(options), engine.dump_state(state), match.id))
+        await conn.commit()
+    seen = await play(fake, table, stored, users, rounds=99, seed=4)
+    match, log = await stored()
+    assert match.status == "finished" and match.outcome["winners"]
+    events = {e["key"] if isinstance(e, dict) else e.key for entry in log for e in entry.events}
+    assert any(k.startswith("ev_magic_cast") for k in events)
+    assert "counter" in seen["asked"]
+    assert {"ev_uriel_summoned", "ev_lilith_appears"} <= events
+    assert not table.board().custom_ids() or all(":act:" not in c for c in table.board().custom_ids())
     assert await verify(bot.store) == 0
