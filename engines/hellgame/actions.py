@@ -82,6 +82,21 @@ def done(s: State, a: Ask, demon: int) -> None:
     close(s, a)
 
 
+def step_draft(s: State, a: Ask, draft: Draft, x: Action, submit: Callable[[], None]) -> None:
+    """One step of a demon's order built in a draft: ``back`` undoes the last
+    step (or leaves the draft), ``submit`` carries it out, any other choice
+    is the next step."""
+    if x.do == "back":
+        if draft.steps:
+            draft.steps.pop()
+        else:
+            s.drafts.pop(a.seat, None)
+    elif x.do == "submit":
+        submit()
+    else:
+        draft.steps.append([x.do, x.a])
+
+
 def fall_home(s: State, ev: Events, demon: int) -> None:
     """A demon on Earth doing something in Hell falls home first (9.6)."""
     if board.fall_home(s, demon):

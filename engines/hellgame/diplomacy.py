@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engines.hellgame import board, dice
-from engines.hellgame.actions import Label, card_of, done, fall_home, hearts, verb
+from engines.hellgame.actions import Label, card_of, done, fall_home, hearts, step_draft, verb
 from engines.hellgame.flow import Events, tell
 from engines.hellgame.model import FREEBOOTERS, Action, Ask, Draft, State, Unit
 
@@ -213,15 +213,7 @@ def _draft_legal(s: State, a: Ask, draft: Draft) -> list[Action]:
 
 
 def _draft_answer(s: State, a: Ask, draft: Draft, x: Action, ev: Events) -> None:
-    if x.do == "back":
-        if draft.steps:
-            draft.steps.pop()
-        else:
-            s.drafts.pop(a.seat, None)
-    elif x.do == "submit":
-        _resolve(s, a, _plan(s, a, draft)[0], ev)
-    else:
-        draft.steps.append([x.do, x.a])
+    step_draft(s, a, draft, x, lambda: _resolve(s, a, _plan(s, a, draft)[0], ev))
 
 
 def _run_amok(s: State, ev: Events, hounds: list[Unit]) -> None:

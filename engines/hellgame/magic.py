@@ -118,15 +118,7 @@ def _draft_legal(s: State, a: Ask, draft: Draft) -> list[Action]:
 
 
 def _draft_answer(s: State, a: Ask, draft: Draft, x: Action, ev: Events) -> None:
-    if x.do == "back":
-        if draft.steps:
-            draft.steps.pop()
-        else:
-            s.drafts.pop(a.seat, None)
-    elif x.do == "submit":
-        _submit(s, a, draft, _plan(s, a, draft)[0], ev)
-    else:
-        draft.steps.append([x.do, x.a])
+    actions.step_draft(s, a, draft, x, lambda: _submit(s, a, draft, _plan(s, a, draft)[0], ev))
 
 
 # -- casting -----------------------------------------------------------------------------------------
