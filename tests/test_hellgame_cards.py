@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 from engines.hellgame import (actions, battle, board, combat, conspiracy, data, dice, diplomacy, flight,  # noqa: F401
                               flow, hellcards, hellphase, petition, rightaway, souls, summoning)
@@ -66,19 +67,6 @@ def box(s: State, event: str) -> int:
     card = hell_card(event)
     s.permanent[data.EVENTS[event].area] = card
     return card
-
-
-@pytest.fixture
-def rolls(monkeypatch):
-    """Forced dice: every die rolled comes from this queue, in order."""
-    queue: list[int] = []
-
-    def roll(state, seat, n=1):
-        assert len(queue) >= n, "an unexpected die was rolled"
-        return [queue.pop(0) for _ in range(n)]
-
-    monkeypatch.setattr(dice, "roll", roll)
-    return queue
 
 
 @pytest.fixture

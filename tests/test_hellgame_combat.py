@@ -8,6 +8,7 @@ ones belong to the movement module and have their own tests)."""
 from __future__ import annotations
 
 import pytest
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 from engines.contract import IllegalAction
 from engines.hellgame import battle as B
@@ -25,20 +26,6 @@ def sectio(prefix: str) -> int:
 
 
 SUGAR_HILL, ADDICTION, THIEVES, ORGASTICA = sectio("Sugar"), sectio("Addiction"), sectio("Thieves"), sectio("Orgastica")
-
-
-class Dice:
-    """``dice.roll`` replaced: the next values of a queue, and a log of who rolled."""
-
-    def __init__(self) -> None:
-        self.queue: list[int] = []
-        self.log: list[tuple[int | None, list[int]]] = []
-
-    def __call__(self, state: State, seat: int | None, n: int = 1) -> list[int]:
-        assert len(self.queue) >= n, f"dice queue empty ({seat} wants {n}; rolled so far {self.log})"
-        out = [self.queue.pop(0) for _ in range(n)]
-        self.log.append((seat, out))
-        return out
 
 
 class Moves:
@@ -88,13 +75,6 @@ def moves(monkeypatch) -> Moves:
 
     monkeypatch.setitem(flow.STEPS, "petition", petition)
     return m
-
-
-@pytest.fixture
-def rolls(monkeypatch) -> Dice:
-    d = Dice()
-    monkeypatch.setattr(dice, "roll", d)
-    return d
 
 
 def make(seats: int = 2, **options) -> State:

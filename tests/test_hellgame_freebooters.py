@@ -5,8 +5,9 @@ board text), driven through flow.advance / flow.answer with forced dice."""
 from __future__ import annotations
 
 import pytest
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
-from engines.hellgame import battle, board, data, dice, flow, freebooters, movement, petition, setup
+from engines.hellgame import battle, board, data, flow, freebooters, movement, petition, setup
 from engines.hellgame.engine import ENGINE
 from engines.hellgame.model import FREEBOOTERS, Action, Battle, Demon, Side, State
 from engines.hellgame.views import build_view
@@ -26,25 +27,6 @@ def sectio(prefix: str) -> int:
 
 
 SPIES, MIRACLE, FALSIFIERS = sectio("Spies"), sectio("Miracle"), sectio("Falsifiers")
-
-
-class Dice:
-    def __init__(self) -> None:
-        self.queue: list[int] = []
-        self.log: list[tuple[int | None, list[int]]] = []
-
-    def __call__(self, state: State, seat: int | None, n: int = 1) -> list[int]:
-        assert len(self.queue) >= n, f"dice queue empty ({seat} wants {n}; so far {self.log})"
-        out = [self.queue.pop(0) for _ in range(n)]
-        self.log.append((seat, out))
-        return out
-
-
-@pytest.fixture
-def rolls(monkeypatch) -> Dice:
-    d = Dice()
-    monkeypatch.setattr(dice, "roll", d)
-    return d
 
 
 @pytest.fixture(autouse=True)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import string
 
 import pytest
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
-from engines.hellgame import board, counters, data, dice, flight, flow, spells
+from engines.hellgame import board, counters, data, flight, flow, spells
 from engines.hellgame import engine as hellgame_engine  # noqa: F401  (registers every module)
 from engines.hellgame.model import Action, Casting, Demon, State
 from engines.hellgame.setup import initial_state
@@ -45,19 +46,6 @@ def phase_ends_the_test(monkeypatch):
     """The next phase is someone else's: reaching it ends the test's game."""
     monkeypatch.setattr(flow, "PHASE_END", [])
     monkeypatch.setitem(flow.STEPS, "random", lambda s, ev: setattr(s, "over", True))
-
-
-@pytest.fixture
-def rolls(monkeypatch):
-    """Dice to come, in order (every die goes through dice.roll)."""
-    queue: list[int] = []
-
-    def roll(state, seat, n=1):
-        assert len(queue) >= n, "more dice rolled than scripted"
-        return [queue.pop(0) for _ in range(n)]
-
-    monkeypatch.setattr(dice, "roll", roll)
-    return queue
 
 
 @pytest.fixture

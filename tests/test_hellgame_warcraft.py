@@ -11,6 +11,7 @@ counter windows are answered with their passive choice."""
 from __future__ import annotations
 
 import pytest
+from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 from engines.hellgame import board, data, dice, flow, setup, spells, warcraft  # noqa: F401  (registers the hooks)
 from engines.hellgame.model import ANTEHELL, Action, Demon, State, Unit
@@ -28,18 +29,6 @@ def sectio(prefix: str) -> int:
 
 
 SUGAR_HILL, ADDICTION = sectio("Sugar"), sectio("Addiction")
-
-
-class Dice:
-    def __init__(self) -> None:
-        self.queue: list[int] = []
-        self.log: list[tuple[int | None, list[int]]] = []
-
-    def __call__(self, state: State, seat: int | None, n: int = 1) -> list[int]:
-        assert len(self.queue) >= n, f"dice queue empty ({seat} wants {n}; rolled so far {self.log})"
-        out = [self.queue.pop(0) for _ in range(n)]
-        self.log.append((seat, out))
-        return out
 
 
 @pytest.fixture(autouse=True)
@@ -65,13 +54,6 @@ def amok(monkeypatch) -> list[int]:
 
     monkeypatch.setitem(flow.STEPS, "petition", petition)
     return ran
-
-
-@pytest.fixture
-def rolls(monkeypatch) -> Dice:
-    d = Dice()
-    monkeypatch.setattr(dice, "roll", d)
-    return d
 
 
 # -- building a battle -------------------------------------------------------------------------
