@@ -10,7 +10,7 @@ RUN pip install --no-cache-dir . && useradd --create-home brettbote && mkdir /da
 USER brettbote
 # The match database lives on a volume so matches survive a new container.
 VOLUME ["/data"]
-ENV BRETTBOTE_DB=/data/brettbote.sqlite3 \
+ENV DATABASE_URL=sqlite:////data/brettbote.sqlite3 \
     PYTHONUNBUFFERED=1
 
 # DISCORD_TOKEN comes from the environment: docker run -e DISCORD_TOKEN=... or --env-file .env

@@ -24,6 +24,9 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("run", help="start the Discord bot (the default)")
     sub.add_parser("verify", help="replay every stored match and compare it with its stored state")
+    migrate = sub.add_parser("migrate", help="bring the database up to date, or copy one database into another")
+    migrate.add_argument("--from", dest="source", metavar="URL", help="copy from this database (sqlite:///… or postgresql://…)")
+    migrate.add_argument("--to", dest="target", metavar="URL", help="into this empty database, then verify the copy")
     play = sub.add_parser("play", help="play a hot-seat game in the terminal")
     play.add_argument("game", metavar="GAME")
     play.add_argument("--seed", type=int, help="replay a game (default: random, printed at the start)")
@@ -49,6 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run()
     if command == "verify":
         return _verify()
+    if command == "migrate":
+        from bot.migrate import main as migrate_main
+
+        return migrate_main(args.source, args.target)
     if command == "games":
         for engine in engines.all():
             print(f"{engine.id}  {engine.title(args.lang)}  ({_seats(engine)})")

@@ -12,11 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, get_args
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.store import check_url
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+DEFAULT_DATABASE_URL = "sqlite:///./data/brettbote.sqlite3"
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 LOG_LEVELS = get_args(LogLevel)
 
@@ -34,8 +37,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = Field(SecretStr(""), validation_alias="DISCORD_TOKEN",
                                      description="the bot token from the Discord developer portal")
-    db_path: Path = Field(Path("./data/brettbote.sqlite3"), validation_alias="BRETTBOTE_DB",
-                          description="a file path")
+    database_url: str = Field(DEFAULT_DATABASE_URL, validation_alias="DATABASE_URL",
+                              description="sqlite:///path/to/file or postgresql://user:password@host:port/database")
     log_level: LogLevel = Field("INFO", validation_alias="LOG_LEVEL", description="one of " + ", ".join(LOG_LEVELS))
     log_payloads: bool = Field(False, validation_alias="BRETTBOTE_LOG_PAYLOADS",
                                description="1 or 0 (true or false), or empty")
@@ -49,6 +52,43 @@ class Settings(BaseSettings):
                                 description="a number of days from 1 to 365")
     matches_per_hour: int = Field(5, ge=1, le=100, validation_alias="BRETTBOTE_MATCHES_PER_HOUR",
                                   description="a whole number from 1 to 100 (new matches per user and server in an hour)")
+    shard_count: int | None = Field(None, ge=1, le=10_000, validation_alias="SHARD_COUNT",
+                                    description="the total number of shards (1 to 10000), or empty for no sharding")
+    shard_ids: list[int] | None = Field(None, validation_alias="SHARD_IDS",
+                                        description="comma-separated shard numbers below SHARD_COUNT (e.g. 0,1), "
+                                                    "or empty for all of them")
+    render_workers: int = Field(2, ge=0, le=64, validation_alias="RENDER_WORKERS",
+                                description="a whole number from 0 to 64 (processes drawing boards; "
+                                            "0 draws in a thread of the bot's process)")
+    metrics_port: int | None = Field(None, ge=1, le=65535, validation_alias="METRICS_PORT",
+                                     description="a TCP port (1-65535) for /healthz and /metrics, or empty for none")
+    timer_lease_seconds: float = Field(300, ge=1, le=86400, validation_alias="BRETTBOTE_TIMER_LEASE",
+                                       description="seconds from 1 to 86400 (how long a claimed timer may take "
+                                                   "before its process is taken for dead)")
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str) -> str:
+        return check_url(value)
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        if isinstance(value, int):
+            return [value]
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> "Settings":
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            if not self.shard_ids or any(not 0 <= i < self.shard_count for i in self.shard_ids) \
+                    or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError(f"SHARD_IDS must be different numbers from 0 to {self.shard_count - 1}")
+        return self
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -71,12 +111,15 @@ def load_settings(env_file: Path | None = Path(".env")) -> Settings:
 
 
 def _explain(error: dict) -> str:
-    name = str(error["loc"][0]) if error["loc"] else ""
+    if not error["loc"]:  # a rule about several settings: its message names them
+        return str(error["msg"]).removeprefix("Value error, ")
+    name = str(error["loc"][0])
     field = Settings.model_fields.get(name) or next(
         (f for f in Settings.model_fields.values() if f.validation_alias == name), None
     )
-    if field is None:  # pragma: no cover - every error is about one field
+    if field is None:  # pragma: no cover - every other error is about one field
         return error["msg"]
     variable = field.validation_alias
-    shown = "" if field.annotation is SecretStr else f"={error.get('input')!s}"
+    # a token, or a database URL that may carry a password, is never repeated
+    shown = "" if field.annotation is SecretStr or variable == "DATABASE_URL" else f"={error.get('input')!s}"
     return f"{variable}{shown} is not allowed: it must be {field.description}"

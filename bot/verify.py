@@ -1,5 +1,6 @@
 """``brettbote verify``: replay every match from its seed and action log and
-compare the result with the stored state."""
+compare the result with the stored state, on whichever database
+``DATABASE_URL`` names."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 
 import engines
 from bot.config import SettingsError, load_settings
-from bot.store import Match, SqliteStore, Store
+from bot.store import Match, Store, open_store, redacted, sqlite_path
 
 
 def replay(match: Match, actions) -> str | None:
@@ -38,23 +39,31 @@ async def verify(store: Store, out=sys.stdout) -> int:
     return bad
 
 
-async def _main() -> int:
+def load_or_explain():
+    """The settings, or ``None`` after saying on stderr what is wrong."""
     try:
-        settings = load_settings()
+        return load_settings()
     except SettingsError as err:
         for line in str(err).splitlines():
             print(f"brettbote: {line}", file=sys.stderr)
+        return None
+
+
+async def _main() -> int:
+    settings = load_or_explain()
+    if settings is None:
         return 2
-    if not settings.db_path.exists():
-        print(f"no database at {settings.db_path}: nothing to verify")
+    path = sqlite_path(settings.database_url)
+    if path is not None and not path.exists():
+        print(f"no database at {path}: nothing to verify")
         return 0
-    store = await SqliteStore.open(settings.db_path)
+    store = await open_store(settings.database_url)
     try:
         total = len(await store.match_ids())
         bad = await verify(store)
     finally:
         await store.close()
-    print(f"{total} matches checked, {bad} mismatched")
+    print(f"{redacted(settings.database_url)}: {total} matches checked, {bad} mismatched")
     return 1 if bad else 0
 
 

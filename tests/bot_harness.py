@@ -18,15 +18,20 @@ from bot.play.clock import Clock
 from bot.config import Settings
 
 
-def make_bot(db_path: Path, clock: Clock | None = None, run_scheduler: bool = False) -> Brettbote:
-    """A bot on a test database; timers fire only when a test says so
-    (``bot.scheduler.run_due()``, or ``Table.fire_timers``) unless ``run_scheduler`` is set."""
-    return Brettbote(Settings(db_path=db_path), clock=clock, run_scheduler=run_scheduler, guild_ready_timeout=0.05)
+def make_bot(db: str | Path, clock: Clock | None = None, run_scheduler: bool = False) -> Brettbote:
+    """A bot on a test database (a URL, or a SQLite file's path); timers fire
+    only when a test says so (``bot.scheduler.run_due()``, or
+    ``Table.fire_timers``) unless ``run_scheduler`` is set."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    # Pictures are drawn in a thread here, so a test can swap the renderer;
+    # the bot processes of test_scale_out draw in worker processes.
+    return Brettbote(Settings(database_url=url, render_workers=0), clock=clock, run_scheduler=run_scheduler,
+                     guild_ready_timeout=0.05)
 
 
 @contextlib.asynccontextmanager
-async def started(fake: FakeDiscord, db_path: Path, clock: Clock | None = None, run_scheduler: bool = False) -> AsyncIterator[Brettbote]:
-    async with running_bot(fake, make_bot(db_path, clock, run_scheduler)) as bot:
+async def started(fake: FakeDiscord, db: str | Path, clock: Clock | None = None, run_scheduler: bool = False) -> AsyncIterator[Brettbote]:
+    async with running_bot(fake, make_bot(db, clock, run_scheduler)) as bot:
         yield bot
 
 

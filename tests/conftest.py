@@ -1,7 +1,11 @@
-"""Fixtures shared by the bot's tests: the fake Discord, a database path, a
-clock moved by hand, a store and a match service on that database, a started
-bot with a :class:`~bot_harness.Table` to play at, and ``stored`` to read a
-match back from the database.
+"""Fixtures shared by the bot's tests: the fake Discord, a database, a clock
+moved by hand, a store and a match service on that database, a started bot
+with a :class:`~bot_harness.Table` to play at, and ``stored`` to read a match
+back from the database.
+
+``db`` is a database URL, and every test that takes it runs twice: on a
+fresh SQLite file and on a fresh database of a real PostgreSQL server (see
+:mod:`postgres_fixtures`).
 
 ``tests/`` is on ``sys.path`` because this file is in it (pytest's default
 "prepend" import mode), which is how ``fake_discord`` and ``bot_harness``
@@ -16,12 +20,13 @@ from typing import AsyncIterator, Awaitable, Callable
 import pytest
 from bot_harness import Table, started
 from fake_discord import FakeDiscord
+from postgres_fixtures import DIALECTS, fresh_database, postgres  # noqa: F401 (fixtures)
 
 from bot.config import VARIABLES
 from bot.discord.app import Brettbote
 from bot.play.clock import ManualClock
 from bot.play.service import MatchService
-from bot.store import LoggedAction, Match, SqliteStore
+from bot.store import LoggedAction, Match, Store, open_store
 
 
 @pytest.fixture(autouse=True)
@@ -43,9 +48,14 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         assert fake.deadline_violations == []
 
 
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "brettbote.sqlite3"
+@pytest.fixture(params=DIALECTS)
+async def db(request, tmp_path) -> AsyncIterator[str]:
+    """A URL of an empty database: a SQLite file, or a PostgreSQL database of its own."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'brettbote.sqlite3'}"
+    else:
+        async with fresh_database(request.getfixturevalue("postgres")) as url:
+            yield url
 
 
 @pytest.fixture
@@ -54,8 +64,8 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-async def store(db) -> AsyncIterator[SqliteStore]:
-    store = await SqliteStore.open(db)
+async def store(db) -> AsyncIterator[Store]:
+    store = await open_store(db)
     yield store
     await store.close()
 
@@ -83,10 +93,30 @@ def stored(db) -> Callable[..., Awaitable[tuple[Match | None, list[LoggedAction]
     database has them now (through a connection of its own)."""
 
     async def load(match_id: int = 1):
-        store = await SqliteStore.open(db)
+        store = await open_store(db)
         try:
             return await store.get_match(match_id), await store.actions(match_id)
         finally:
             await store.close()
 
     return load
+
+
+@pytest.fixture
+def raw_sql(db) -> Callable[..., Awaitable[list]]:
+    """``await raw_sql("UPDATE …", arg, …)``: one statement with ``?``
+    placeholders in a transaction of its own, on whichever database ``db``
+    is (to fake a crash, say); returns the rows it selected, if any."""
+
+    async def run(sql: str, *args):
+        store = await open_store(db)
+        try:
+            async with store.transaction() as tx:
+                if sql.lstrip().upper().startswith(("SELECT", "WITH")) or " RETURNING " in sql.upper():
+                    return [tuple(row) for row in await tx.fetch(sql, args)]
+                await tx.execute(sql, args)
+                return []
+        finally:
+            await store.close()
+
+    return run

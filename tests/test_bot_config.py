@@ -43,12 +43,12 @@ def test_a_wrong_value_in_the_env_file_is_refused_too(tmp_path, monkeypatch, cap
 
 
 def test_empty_means_the_default_and_case_does_not_matter(tmp_path, monkeypatch):
-    for variable in ("BRETTBOTE_DB", "BRETTBOTE_ABANDON_DAYS", "DEV_GUILD_ID", "DISCORD_API_BASE"):
+    for variable in ("DATABASE_URL", "SHARD_COUNT", "METRICS_PORT", "BRETTBOTE_ABANDON_DAYS", "DEV_GUILD_ID", "DISCORD_API_BASE"):
         monkeypatch.setenv(variable, "")
     monkeypatch.setenv("LOG_LEVEL", "debug")
     settings = load_settings(env_file=None)
     assert settings.abandon_days == 30 and settings.dev_guild_id is None and settings.log_level == "DEBUG"
-    assert settings.api_base == "https://discord.com/api/v10" and str(settings.db_path) == "data/brettbote.sqlite3"
+    assert settings.api_base == "https://discord.com/api/v10" and settings.database_url == "sqlite:///./data/brettbote.sqlite3"
 
 
 def test_the_new_match_limit_is_a_setting(monkeypatch, tmp_path):

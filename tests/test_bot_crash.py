@@ -23,7 +23,7 @@ from bot.store import SqliteStore
 async def bot_process(fake: FakeDiscord, db: Path, crash_at: str | None = None) -> AsyncIterator[asyncio.subprocess.Process]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BRETTBOTE_"))}
     env["DISCORD_TOKEN"] = fake.token  # the fake's own, made up per test
-    env.update(DISCORD_API_BASE=fake.api_url, DISCORD_GATEWAY_URL=fake.gateway_url, BRETTBOTE_DB=str(db))
+    env.update(DISCORD_API_BASE=fake.api_url, DISCORD_GATEWAY_URL=fake.gateway_url, DATABASE_URL=f"sqlite:///{db}")
     if crash_at:
         env[VARIABLE] = crash_at
     proc = await asyncio.create_subprocess_exec(

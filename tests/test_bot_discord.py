@@ -13,7 +13,7 @@ from fake_discord import FakeDiscord
 import engines
 import render
 from bot.play.service import MatchService
-from bot.store import SqliteStore
+from bot.store import open_store
 from engines.himmel_und_hoelle.model import Die
 
 E = engines.get("himmel-und-hoelle")
@@ -183,7 +183,7 @@ async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db, stored):
     """Five dice in play give more choices than fit: a menu of dice, then the
     chosen die's moves as buttons."""
     w = fake.world
-    store = await SqliteStore.open(db)
+    store = await open_store(db)
     service = MatchService(store, rng=random.Random(3))
     channel = w.channel("spiele")
     await service.new_match(guild_id=w.guild.id, channel_id=channel.id, game="himmel-und-hoelle", host_id=w.alice.id)
@@ -270,7 +270,7 @@ async def test_a_board_post_lost_in_a_crash_is_made_at_the_next_start(fake, db, 
         lost = table.board()
     lost.deleted = True  # as if the bot died before the post reached Discord
     posts = len(table.boards())
-    store = await SqliteStore.open(db)
+    store = await open_store(db)
     async with store.transaction() as tx:
         await tx.update_match(1, board_due=1)
     await store.close()

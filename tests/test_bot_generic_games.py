@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 
-import aiosqlite
 import pytest
 from bot_harness import stale_copy
 from test_contract_properties import toy_registered  # noqa: F401 - module-wide fixture: the toy game is registered
@@ -284,9 +283,9 @@ async def test_the_autopilot_a_crash_left_waiting_plays_on_at_the_next_start(fak
     from bot_harness import started
 
     from bot.play.service import MatchService
-    from bot.store import SqliteStore
+    from bot.store import open_store
 
-    store = await SqliteStore.open(db)
+    store = await open_store(db)
     await _toy_with_leader_gone(MatchService(store))
     await store.close()
     async with started(fake, db):
@@ -299,7 +298,7 @@ async def test_the_autopilot_a_crash_left_waiting_plays_on_at_the_next_start(fak
     assert state.phase == "orders"
 
 
-async def test_a_decision_with_a_deadline_of_its_own_lapses_to_its_default(fake, table, stored, clock, bot, db):
+async def test_a_decision_with_a_deadline_of_its_own_lapses_to_its_default(fake, table, stored, clock, bot, raw_sql):
     """A game may give a short decision (a counter window, a dodge) its own
     deadline: in a match without deadlines it lapses after those hours to
     the seat's default action, shown on the board, and never forfeits."""
@@ -322,9 +321,7 @@ async def test_a_decision_with_a_deadline_of_its_own_lapses_to_its_default(fake,
     assert "Frist für <@" in table.board().content  # the dodge's own deadline is shown
     # a crash that lost the lapse timer (claimed, not yet replaced): the next start sets it again
     assert await bot.service.rearm() == 0
-    async with aiosqlite.connect(db) as conn:
-        await conn.execute("DELETE FROM timers WHERE kind='lapse'")
-        await conn.commit()
+    await raw_sql("DELETE FROM timers WHERE kind='lapse'")
     assert await bot.service.rearm() == 1
     await table.fire_timers(clock, 1.5 * 3600)
     match, log = await stored()

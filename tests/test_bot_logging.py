@@ -241,4 +241,6 @@ async def test_with_payloads_allowed_the_tokens_are_still_redacted(db, clock, st
     for token in tokens:
         assert token not in log  # ...without the tokens
     # Payloads were asked for: the DMs (hands) are in them; that is what the setting is for.
-    assert any(hand in log for hand in hands) and any(hand in log for hand in state_hands)
+    assert any(hand in log for hand in hands)
+    if db.startswith("sqlite"):  # aiosqlite logs its statements, with the state, at DEBUG
+        assert any(hand in log for hand in state_hands)

@@ -78,7 +78,7 @@ async def test_a_move_in_flight_finishes_before_shutdown(tmp_path):
 async def test_verify_command_exit_codes(tmp_path, monkeypatch, capsys):
     db = tmp_path / "db.sqlite3"
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("BRETTBOTE_DB", str(db))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{db}")
     assert await asyncio.to_thread(cli.main, ["verify"]) == 0 and not db.exists()  # nothing to check, nothing created
     store = await SqliteStore.open(db)
     service = MatchService(store, rng=random.Random(1))
@@ -92,6 +92,6 @@ async def test_verify_command_exit_codes(tmp_path, monkeypatch, capsys):
     assert "1 matches checked, 0 mismatched" in capsys.readouterr().out
     store = await SqliteStore.open(db)
     async with store.transaction() as tx:
-        await tx.conn.execute("UPDATE matches SET state=? WHERE id=1", (E.dump_state(E.setup(2, 99)),))
+        await tx.execute("UPDATE matches SET state=? WHERE id=1", (E.dump_state(E.setup(2, 99)),))
     await store.close()
     assert await asyncio.to_thread(cli.main, ["verify"]) == 1

@@ -11,7 +11,6 @@ import json
 import random
 import re
 
-import aiosqlite
 import pytest
 from bot_harness import Table
 from hellgame_play import choose
@@ -138,7 +137,7 @@ async def test_a_hellgame_match_in_a_thread(fake, table, stored, bot, players, r
     assert await verify(bot.store) == 0
 
 
-async def test_a_four_player_match_to_its_end_with_spells_counters_uriel_and_lilith(fake, table, stored, bot, db):
+async def test_a_four_player_match_to_its_end_with_spells_counters_uriel_and_lilith(fake, table, stored, bot, raw_sql):
     """A whole match through the real client: spells are cast and countered
     or passed in counter windows, Uriel and Lilith come (the test options
     ``beings_round`` and ``max_rounds``, which players never set, are put
@@ -151,10 +150,8 @@ async def test_a_four_player_match_to_its_end_with_spells_counters_uriel_and_lil
     engine = engines.get(GAME)
     options = {**match.options, "max_rounds": 2, "beings_round": 1}
     state = engine.setup(len(users), match.seed, options)
-    async with aiosqlite.connect(db) as conn:  # what a developer's terminal may set, before any move
-        await conn.execute("UPDATE matches SET options=?, state=? WHERE id=?",
-                           (json.dumps(options), engine.dump_state(state), match.id))
-        await conn.commit()
+    # what a developer's terminal may set, before any move
+    await raw_sql("UPDATE matches SET options=?, state=? WHERE id=?", json.dumps(options), engine.dump_state(state), match.id)
     seen = await play(fake, table, stored, users, rounds=99, seed=4)
     match, log = await stored()
     assert match.status == "finished" and match.outcome["winners"]

@@ -227,7 +227,7 @@ async def test_verify_replays_every_match_and_finds_tampering(service, store):
     out = io.StringIO()
     assert await verify(store, out) == 0
     async with store.transaction() as tx:
-        await tx.conn.execute("DELETE FROM actions WHERE match_id=? AND counter=3", (match_id,))
+        await tx.execute("DELETE FROM actions WHERE match_id=? AND counter=3", (match_id,))
     assert await verify(store, out) == 1
     assert f"match {match_id}" in out.getvalue()
 

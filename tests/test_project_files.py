@@ -31,12 +31,13 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_env_example_lists_every_setting():
     example = dotenv_values(ROOT / ".env.example")
     assert set(example) == set(VARIABLES.values()) == {
-        "DISCORD_TOKEN", "BRETTBOTE_DB", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE",
+        "DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS", "METRICS_PORT",
+        "BRETTBOTE_TIMER_LEASE", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "BRETTBOTE_LOG_PAYLOADS", "BRETTBOTE_MATCHES_PER_HOUR",
     }
     assert example["DISCORD_TOKEN"] == ""
     settings = load_settings(env_file=ROOT / ".env.example")
-    assert settings == Settings(db_path=Path("./data/brettbote.sqlite3"))
+    assert settings == Settings(database_url="sqlite:///./data/brettbote.sqlite3")
 
 
 def test_environment_wins_over_env_file_and_token_stays_secret(tmp_path, monkeypatch):

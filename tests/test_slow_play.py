@@ -10,7 +10,6 @@ from bot_harness import Table, play_to_conflict, started
 
 import engines
 from bot.play.clock import ManualClock
-from bot.store import SqliteStore
 from bot.verify import verify
 
 E = engines.get("himmel-und-hoelle")
@@ -282,15 +281,13 @@ async def test_no_takeback_in_solo_or_across_a_roll_or_a_drawn_card(fake, table,
     assert "roll" in rolled.content or "Wurf" in rolled.content
 
 
-async def test_timers_lost_in_a_crash_are_set_again_at_start(fake, db, clock):
+async def test_timers_lost_in_a_crash_are_set_again_at_start(fake, db, clock, raw_sql):
     w = fake.world
     async with started(fake, db, clock) as bot:
         table = Table(fake, bot)
         await table.open_match(w.alice, w.bob, reminder=2)
-    store = await SqliteStore.open(db)
-    async with store.transaction() as tx:  # claimed, then the bot died before setting the next one
-        await tx.conn.execute("UPDATE timers SET claimed_at=1 WHERE kind='reminder'")
-    await store.close()
+    # claimed, then the bot died before setting the next one
+    await raw_sql("UPDATE timers SET claimed_at=1 WHERE kind='reminder'")
     async with started(fake, db, clock) as bot:
         table.bot = bot
         await table.fire_timers(clock, 2 * HOUR + 1)

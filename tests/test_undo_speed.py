@@ -14,11 +14,12 @@ import sqlite3
 import pytest
 
 import engines
+from bot import workers
 from bot.play import service as service_module
 from bot.play.errors import ServiceError
 from bot.play.service import SNAPSHOT_EVERY, MatchService, action_token
 from bot.play.slow import SlowPlay
-from bot.store import SqliteStore, migrations
+from bot.store import SqliteStore, Store, migrations, open_store
 from bot.verify import replay, verify
 from bench.undo import plan, play, play_undoable  # the long matches of the benchmark
 
@@ -59,14 +60,14 @@ async def undo(slow: SlowPlay, service: MatchService, match_id: int, seat: int) 
     assert result == "done"
 
 
-async def assert_consistent(store: SqliteStore, match_id: int) -> None:
+async def assert_consistent(store: Store, match_id: int) -> None:
     """The stored state and every stored snapshot equal a fresh replay of the
     log (moves taken back left out)."""
     match = await store.get_match(match_id)
     log = await store.actions(match_id)
     assert replay(match, log) == match.state
     async with store.transaction() as tx:
-        rows = await (await tx.conn.execute("SELECT counter, state FROM snapshots WHERE match_id=?", (match_id,))).fetchall()
+        rows = await tx.fetch("SELECT counter, state FROM snapshots WHERE match_id=?", (match_id,))
     for counter, state in rows:
         assert replay(match, [a for a in log if a.counter <= counter]) == state, f"snapshot {counter} is stale"
     assert await verify(store) == 0
@@ -134,7 +135,7 @@ async def test_a_repeated_or_refused_request_is_answered_without_a_replay(store,
     assert result == "refused" and applies == []
     # a verdict "no" stored with the move refuses at once, too
     async with store.transaction() as tx:
-        await tx.conn.execute("UPDATE actions SET undoable=0 WHERE match_id=? AND counter=?", (match_id, match.counter))
+        await tx.execute("UPDATE actions SET undoable=0 WHERE match_id=? AND counter=?", (match_id, match.counter))
     with pytest.raises(ServiceError) as err:
         await slow.request_undo(CH, match.user(seat))
     assert err.value.key == "undo_secret" and applies == []
@@ -147,13 +148,13 @@ async def test_a_move_while_the_undo_is_computed_makes_it_outdated(store, servic
     seat = await play_undoable(service, match_id, rng)
     match = await service.get(match_id)
     await slow.request_undo(CH, match.user(seat))
-    original = asyncio.to_thread
+    original = workers.run
 
     async def move_first(func, *args):
         await play(service, match_id, 1, rng)  # a move meanwhile (the asker is still to act)
         return await original(func, *args)
 
-    monkeypatch.setattr("bot.play.slow.asyncio.to_thread", move_first)
+    monkeypatch.setattr(workers, "run", move_first)
     with pytest.raises(ServiceError) as err:
         await slow.vote_undo(match_id, match.user(1 - seat), match.counter, agree=True)
     assert err.value.key == "undo_outdated"
@@ -204,7 +205,8 @@ def version_5_database(path, moves: int, rng: random.Random) -> tuple[int, int]:
     return rows[-1][0], counter
 
 
-async def test_an_older_database_migrates_and_undo_decides_old_moves_once(db, applies):
+async def test_an_older_database_migrates_and_undo_decides_old_moves_once(tmp_path, applies):
+    db = tmp_path / "brettbote.sqlite3"  # the upgrade of an old SQLite file
     seat, counter = version_5_database(db, 120, random.Random(6))
     store = await SqliteStore.open(db)
     try:
@@ -239,7 +241,7 @@ async def test_a_burst_of_undo_requests_on_a_long_match_stalls_nobody(fake, db):
 
     w = fake.world
     channel, elsewhere = w.channel("spiele"), w.add_text_channel("anderswo")
-    store = await SqliteStore.open(db)
+    store = await open_store(db)
     service = MatchService(store, rng=random.Random(3))
     await service.new_match(guild_id=w.guild.id, channel_id=channel.id, game=GAME, host_id=w.alice.id)
     await service.join(channel.id, w.bob.id)

@@ -14,6 +14,7 @@ from typing import Any, Awaitable
 
 import discord
 
+from bot import metrics
 from bot.discord import present
 from bot.discord.locales import Locales
 from bot.discord.present import Payload
@@ -155,17 +156,22 @@ class Announcer:
         for content in present.summary_posts(present.engine_of(match), events, self.locales.of_channel(match)):
             await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
 
-    async def reconcile(self) -> None:
+    async def reconcile(self, idle_before: str | None = None) -> None:
         """After a crash between a move and its announcement, post the board
         that was never posted (or, within Discord's nonce window, find the one
         that was sent but not recorded), and take the buttons off any other
-        board of that match: one live board per match."""
-        for match in await self.service.unannounced():
+        board of that match: one live board per match.
+
+        At start-up for every match; with ``idle_before`` (an ISO time) only
+        for matches untouched since then: what another process died owing
+        (see :meth:`bot.play.scheduler.Scheduler.sweep`)."""
+        for match in await self.service.unannounced(idle_before):
             await self.safely(self.post_board(match), "board post after restart", match)
             await self.safely(self.strip_orphans(await self.service.get(match.id)), "orphan boards", match)
-        await self.deliver_pending()
+        await self.deliver_pending(idle_before)
         for match in await self.service.waiting_on_autopilot():
-            await self.safely(self.resume_autopilot(match), "autopilot after restart", match)
+            if idle_before is None or match.updated_at < idle_before:
+                await self.safely(self.resume_autopilot(match), "autopilot after restart", match)
 
     async def resume_autopilot(self, match: Match) -> None:
         """Seats on autopilot that a crash left waiting play on."""
@@ -173,12 +179,12 @@ class Announcer:
         if moves:
             await self.announce(merged(present.engine_of(match), moves[0], moves[1:]))
 
-    async def deliver_pending(self) -> None:
+    async def deliver_pending(self, idle_before: str | None = None) -> None:
         """What moves owed when the bot died before telling everyone: round
         summaries from the log, and the DMs and notices that still apply (a
         seat that has moved on is not asked again)."""
         by_match: dict[int, list[Notice]] = {}
-        for notice in await self.service.pending_notices():
+        for notice in await self.service.pending_notices(idle_before):
             by_match.setdefault(notice.match_id, []).append(notice)
         for match_id, notices in by_match.items():
             match = await self.service.get(match_id)
@@ -221,6 +227,7 @@ class Announcer:
             channel = user.dm_channel or await user.create_dm()
             await channel.send(content, **kwargs)
         except discord.HTTPException as err:
+            metrics.DM_FAILURES.inc()
             if err.code in DM_CLOSED_CODES:
                 await self.store.update_user(user_id, dm_closed=1)
             elif err.code == DM_TOO_FAST:

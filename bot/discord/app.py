@@ -2,7 +2,15 @@
 
 ``setup_hook`` only assembles: the store, the match service and slow play
 (``bot.play``), the announcer, the cogs, the dynamic components, the
-``/game`` commands with their translator; then it syncs the commands.
+``/game`` commands with their translator, the render workers and the metrics
+endpoint; then it syncs the commands.
+
+With ``SHARD_COUNT`` the client is discord.py's ``AutoShardedBot`` for the
+shards in ``SHARD_IDS`` (all of them if empty). Any process can serve any
+match: interactions are answered through their own tokens, and timers and
+notices reach channels and DMs over REST, so a process fires timers of
+matches whose server another process holds. Only the process with shard 0
+(or the only process) syncs the slash commands.
 """
 
 from __future__ import annotations
@@ -29,8 +37,9 @@ from bot.play.clock import Clock
 from bot.play.scheduler import Scheduler
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
-from bot.store import SqliteStore, Store
+from bot.store import Store, open_store, redacted
 from bot.discord.translator import Translator
+from bot import metrics, workers
 
 log = logging.getLogger("brettbote")
 
@@ -46,7 +55,9 @@ def point_at(settings: Settings) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-class Brettbote(commands.Bot):
+class BrettboteClient:
+    """The bot itself, on top of either discord.py client class (below)."""
+
     def __init__(self, settings: Settings, *, clock: Clock | None = None, run_scheduler: bool = True, **options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -61,10 +72,12 @@ class Brettbote(commands.Bot):
         self.locales: Locales | None = None
         self.announcer: Announcer | None = None
         self.scheduler: Scheduler | None = None
+        self.metrics_server: metrics.MetricsServer | None = None
         self._reconciled = False
 
     async def setup_hook(self) -> None:
-        self.store = await SqliteStore.open(self.settings.db_path)
+        workers.configure(self.settings.render_workers)
+        self.store = await open_store(self.settings.database_url)
         self.service = MatchService(self.store, clock=self.clock, abandon_days=self.settings.abandon_days,
                                     matches_per_hour=self.settings.matches_per_hour)
         self.slow = SlowPlay(self.store, self.service)
@@ -72,7 +85,9 @@ class Brettbote(commands.Bot):
         self.announcer = Announcer(self, self.store, self.service, self.slow, self.locales)
         for cog in COGS:
             await self.add_cog(cog(self))
-        self.scheduler = Scheduler(self.store, self.clock, self.get_cog("slow").fire_timer)
+        self.scheduler = Scheduler(self.store, self.clock, self.get_cog("slow").fire_timer, recover=self.service.rearm,
+                                   repair=self.announcer.reconcile,
+                                   lease=self.settings.timer_lease_seconds, observe_lag=metrics.TIMER_LAG.observe)
         await self.service.rearm()
         if self.run_scheduler:
             self.scheduler.start()
@@ -80,15 +95,39 @@ class Brettbote(commands.Bot):
         self.tree.add_command(GameCommands())
         self.tree.on_error = on_app_command_error
         await self.tree.set_translator(Translator())
-        if self.settings.dev_guild_id:
+        if self.settings.metrics_port:
+            self.metrics_server = await metrics.MetricsServer.start(self.settings.metrics_port, self.health)
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
             # only there, at once; global commands would show up twice in it
-            guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             self.tree.clear_commands(guild=None)
+        if self.syncs_commands:
             await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
-        log.info("commands synced, database %s", self.settings.db_path)
+        log.info("database %s%s; commands synced%s", redacted(self.settings.database_url),
+                 f", shards {self.shard_ids} of {self.shard_count}" if self.settings.shard_count else "",
+                 "" if self.syncs_commands else " by the process of shard 0")
+
+    @property
+    def syncs_commands(self) -> bool:
+        """One process syncs the commands: the one with shard 0, or the only one."""
+        return not self.settings.shard_ids or 0 in self.settings.shard_ids
+
+    async def health(self) -> dict[str, object]:
+        """What ``/healthz`` reports: connected to the gateway, and the
+        database answering (with the number of running matches)."""
+        report: dict[str, object] = {"gateway": self.is_ready() and not self.is_closed()}
+        try:
+            running = await self.store.count_running() if self.store is not None else None
+        except Exception:  # the database is down: unhealthy, not an error page
+            log.warning("health check: the database did not answer", exc_info=True)
+            running = None
+        report["database"] = running is not None
+        if running is not None:
+            metrics.MATCHES_ACTIVE.set(running)
+            report["matches_active"] = running
+        report["ok"] = bool(report["gateway"] and report["database"])
+        return report
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
@@ -100,16 +139,34 @@ class Brettbote(commands.Bot):
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self.inflight.drain(DRAIN_SECONDS)
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
+            self.metrics_server = None
         await super().close()
         if self.store is not None:
             await self.store.close()  # waits for a transaction in flight
             self.store = None
 
 
+class Brettbote(BrettboteClient, commands.Bot):
+    """One gateway connection: every server in one process."""
+
+
+class ShardedBrettbote(BrettboteClient, commands.AutoShardedBot):
+    """The shards ``SHARD_IDS`` of ``SHARD_COUNT`` in this process."""
+
+
+def make_client(settings: Settings, **options) -> BrettboteClient:
+    """The client the settings ask for: sharded with ``SHARD_COUNT``."""
+    if settings.shard_count is None:
+        return Brettbote(settings, **options)
+    return ShardedBrettbote(settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids, **options)
+
+
 async def serve(settings: Settings) -> None:
     """Run until SIGTERM/SIGINT, then finish what is in flight and close."""
     point_at(settings)
-    bot = Brettbote(settings)
+    bot = make_client(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -4,7 +4,8 @@ Every cog entry point (slash command, button, menu) runs under
 :func:`guarded`: a :class:`ServiceError` becomes a short ephemeral reason in
 the reader's language, anything unexpected an apology with an error id that
 is also in the log (with the traceback). It also counts the interactions in
-flight, so a shutdown (and a test) can wait until they are done.
+flight, so a shutdown (and a test) can wait until they are done, and times
+each interaction's first answer (:class:`AckTimed`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, Awaitable, Callable
 import discord
 
 import engines
+from bot import metrics
 from bot.discord.components import BoardButton
 from bot.discord.messages import BOT, choose_locale, t
 from bot.discord.translator import command_text
@@ -49,6 +51,45 @@ class InFlight:
             await asyncio.wait_for(self._idle.wait(), timeout)
         except asyncio.TimeoutError:
             log.warning("shutdown: %d interactions still in flight", self.count)
+
+
+class AckTimed(discord.InteractionResponse):
+    """``interaction.response`` that records, at the first answer (whichever
+    of defer, message, edit or modal it is), how long after Discord created
+    the interaction it went out; an answer Discord refused (too late: 10062)
+    counts too, it is the slowest kind."""
+
+    __slots__ = ()
+
+
+def _acknowledging(name: str) -> Callable[..., Awaitable[Any]]:
+    answer = getattr(discord.InteractionResponse, name)
+
+    @functools.wraps(answer)
+    async def timed_answer(self: AckTimed, *args: Any, **kwargs: Any) -> Any:
+        first = not self.is_done()
+        try:
+            result = await answer(self, *args, **kwargs)
+        except discord.HTTPException:
+            if first:
+                metrics.observe_ack(self._parent.created_at)
+            raise
+        if first and self.is_done():
+            metrics.observe_ack(self._parent.created_at)
+        return result
+
+    return timed_answer
+
+
+for _name in ("defer", "send_message", "edit_message", "send_modal"):
+    setattr(AckTimed, _name, _acknowledging(_name))
+
+
+def time_the_ack(interaction: discord.Interaction) -> None:
+    """From now on the interaction's first answer is timed (once, however
+    many handlers it passes)."""
+    if type(interaction.response) is discord.InteractionResponse and not interaction.response.is_done():
+        interaction._cs_response = AckTimed(interaction)  # the slot behind discord.py's cached ``response``
 
 
 def reason(err: ServiceError, locale: str) -> str:
@@ -101,6 +142,7 @@ async def on_app_command_error(interaction: discord.Interaction, error: Exceptio
     """Whatever goes wrong before a command reaches its cog (a value no
     transformer accepts, a command this version does not know): an apology
     with a reference code, which the log has with the traceback."""
+    time_the_ack(interaction)
     error_id = uuid.uuid4().hex[:8]
     log.error("error %s in command %s", error_id, getattr(interaction.command, "qualified_name", "?"),
               exc_info=(type(error), error, error.__traceback__))
@@ -116,6 +158,7 @@ def guarded(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[An
 
     @functools.wraps(method)
     async def wrapper(cog: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+        time_the_ack(interaction)
         inflight: InFlight = cog.bot.inflight
         inflight.enter()
         try:

@@ -4,7 +4,6 @@ cogs answer interactions with these payloads, and the announcer posts them."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +12,7 @@ import discord
 
 import engines
 import render
+from bot import workers
 from bot.discord import components as c
 from bot.discord.messages import t
 from bot.play.moves import action_token
@@ -59,7 +59,7 @@ def engine_of(match: Match) -> Engine:
 
 def _render(game: str, view, locale: str, hand: bool) -> tuple[bytes, str, bytes | None]:
     """The board picture, its text and (for a seat) its hand picture: the CPU
-    work of a post, done in a worker thread so the event loop keeps
+    work of a post, done by :mod:`bot.workers` so the event loop keeps
     answering other interactions meanwhile."""
     png = render.board_png(game, view, locale=locale)
     text = render.board_text(game, view, locale)
@@ -69,7 +69,7 @@ def _render(game: str, view, locale: str, hand: bool) -> tuple[bytes, str, bytes
 async def pictures(match: Match, view, locale: str, *, hand: bool = False) -> tuple[list[discord.File], str]:
     """``board.png`` (with the text board as its description), and
     ``hand.png`` when asked for and the game has hands; and the text board."""
-    png, text, hand_png = await asyncio.to_thread(_render, match.game, view, locale, hand)
+    png, text, hand_png = await workers.run(_render, match.game, view, locale, hand)
     files = [discord.File(io.BytesIO(png), filename="board.png", description=text[:ALT_TEXT_LIMIT])]
     if hand_png is not None:
         files.append(discord.File(io.BytesIO(hand_png), filename="hand.png"))

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import engines
+from bot import metrics
 from bot.play import votes
 from bot.play.errors import Outdated, ServiceError
 from bot.play.lobby import ABANDON_DAYS, AUTOPILOT_MIN_SEATS, DAY, HOUR, LobbyService, seated
@@ -88,9 +89,10 @@ class MatchService(LobbyService):
                         out.append(match)
         return out
 
-    async def unannounced(self) -> list[Match]:
-        """Matches with a move whose board post was never made."""
-        return await self.store.board_due_matches()
+    async def unannounced(self, idle_before: str | None = None) -> list[Match]:
+        """Matches with a move whose board post was never made (only those
+        untouched since ``idle_before``, if given)."""
+        return await self.store.board_due_matches(idle_before)
 
     async def rearm(self) -> int:
         """Give every waiting seat of a running match its reminder (and
@@ -175,7 +177,7 @@ class MatchService(LobbyService):
 
     async def _act(self, match_id: int, user_id: int, counter: int, index: int, token: str,
                    autopilot: bool = False) -> MoveOutcome:
-        async with self.store.transaction() as tx:
+        async with metrics.timed(metrics.MOVE_COMMIT), self.store.transaction() as tx:
             match, seat = await seated(tx, match_id, user_id)
             if match.status != "running" or match.seats[seat].autopilot != autopilot:
                 raise Outdated()  # a player who left no longer moves the seat (old buttons)
@@ -227,10 +229,10 @@ class MatchService(LobbyService):
             await tx.add_notices(match.id, new_counter, owed_notices(engine, moved))
         return moved
 
-    async def pending_notices(self) -> list[Notice]:
+    async def pending_notices(self, idle_before: str | None = None) -> list[Notice]:
         """Notifications owed by moves whose announcement never finished."""
         async with self.store.transaction() as tx:
-            return await tx.pending_notices()
+            return await tx.pending_notices(idle_before)
 
     async def notices_sent(self, match_id: int, first: int, last: int) -> None:
         async with self.store.transaction() as tx:

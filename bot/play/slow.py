@@ -13,10 +13,10 @@ something that cannot be hidden again (a secret choice, a card drawn, a roll).
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 
 import engines
+from bot import workers
 from bot.play import votes
 from bot.play.errors import ServiceError
 from bot.play.lobby import DAY, HOUR, seated
@@ -35,7 +35,7 @@ MAX_SKIP_STEPS = 50
 @dataclass
 class Replay:
     """A stretch of a match's log to replay, read in one transaction and
-    replayed outside it (in a worker thread: pure engine work, no store)."""
+    replayed outside it by :mod:`bot.workers` (pure engine work, no store)."""
 
     game: str
     seats: int
@@ -192,7 +192,7 @@ class SlowPlay:
                     return await votes.cast(tx, await tx.match(match.id), seat, votes.UNDO)
                 job = await self._replay_job(tx, match, run[0].counter, run[-1].counter)
             # actions logged before verdicts were stored: decide them once, off the event loop
-            verdicts = await asyncio.to_thread(job.verdicts, unknown)
+            verdicts = await workers.run(job.verdicts, unknown)
             async with self.store.transaction() as tx:
                 await tx.set_undoable(match.id, verdicts)
         raise ServiceError("undo_outdated")  # pragma: no cover - the log kept changing meanwhile
@@ -218,7 +218,7 @@ class SlowPlay:
             if any(entry.undoable is None for entry in run):  # pragma: no cover - the request decided them
                 raise ServiceError("undo_outdated")
             job = await self._replay_job(tx, match, run[0].counter, run[0].counter - 1)
-        state = await asyncio.to_thread(job.state)
+        state = await workers.run(job.state)
         async with self.store.transaction() as tx:
             match = await tx.match(match_id)
             # compare-and-swap: anything counted since (a move, another undo) makes this one outdated

@@ -1,9 +1,50 @@
 """Storage: the interface (:mod:`.base`), the data classes (:mod:`.models`),
-the SQLite driver (:mod:`.sqlite`) and its numbered migrations. All SQL of
-the bot lives in this package."""
+the statements written once (:mod:`.sql`) for two drivers (:mod:`.sqlite`,
+:mod:`.postgres`), and the numbered migrations of both (:mod:`.schema`). All
+SQL of the bot lives in this package."""
 
-from bot.store.base import OPEN, Store, Transaction
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.store.base import OPEN, Conflict, Store, Transaction
 from bot.store.models import LoggedAction, Match, Notice, Seat, Timer, User, Vote
-from bot.store.sqlite import SqliteStore, migrations
+from bot.store.schema import migrations
+from bot.store.sqlite import SqliteStore
 
-__all__ = ["OPEN", "LoggedAction", "Match", "Notice", "Seat", "SqliteStore", "Store", "Timer", "Transaction", "User", "Vote", "migrations"]
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a ``sqlite:///path`` URL (``sqlite:////abs`` for an
+    absolute path), ``None`` for any other URL."""
+    return Path(url[len(SQLITE_PREFIX):]) if url.startswith(SQLITE_PREFIX) else None
+
+
+def check_url(url: str) -> str:
+    """The URL if a driver takes it, else ValueError saying what would do."""
+    if (url.startswith(SQLITE_PREFIX) and len(url) > len(SQLITE_PREFIX)) or url.startswith(POSTGRES_PREFIXES):
+        return url
+    raise ValueError("a database URL: sqlite:///path/to/file or postgresql://user@host:port/database")
+
+
+def redacted(url: str) -> str:
+    """The URL with any password replaced, for logs and messages."""
+    return re.sub(r"(://[^:/@]+:)[^/]*@", r"\1***@", url)
+
+
+async def open_store(url: str) -> Store:
+    """The store at ``url`` (created and migrated as needed)."""
+    check_url(url)
+    path = sqlite_path(url)
+    if path is not None:
+        return await SqliteStore.open(path)
+    from bot.store.postgres import PostgresStore  # asyncpg only when asked for
+
+    return await PostgresStore.open(url)
+
+
+__all__ = ["OPEN", "Conflict", "LoggedAction", "Match", "Notice", "Seat", "SqliteStore", "Store", "Timer",
+           "Transaction", "User", "Vote", "check_url", "migrations", "open_store", "redacted", "sqlite_path"]

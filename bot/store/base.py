@@ -3,9 +3,11 @@ scheduler and the Discord layer need, and nothing about how it is stored.
 
 Two levels, because moves must be atomic: :class:`Store` answers single reads
 and small writes that stand alone, and hands out a :class:`Transaction` in
-which a whole move (read, check, write, log) happens or none of it. The SQLite
-driver is :mod:`bot.store.sqlite`; another driver (PostgreSQL for several
-processes) would implement these two classes and nothing else.
+which a whole move (read, check, write, log) happens or none of it. The statements
+are written once (:mod:`bot.store.sql`) for two drivers: SQLite
+(:mod:`bot.store.sqlite`, one process, the default) and PostgreSQL
+(:mod:`bot.store.postgres`, any number of processes on one database);
+:func:`bot.store.open_store` picks one by the database URL.
 """
 
 from __future__ import annotations
@@ -18,6 +20,12 @@ from bot.store.models import LoggedAction, Match, Notice, Timer, User
 
 #: Statuses of a match that is not over; a channel has at most one such match.
 OPEN = ("lobby", "running")
+
+
+class Conflict(Exception):
+    """A write that a uniqueness rule of the database refused: another
+    transaction (another process, on PostgreSQL) got there first. The message
+    names the rule."""
 
 
 class Transaction(ABC):
@@ -94,7 +102,7 @@ class Transaction(ABC):
         """Notifications the move at ``counter`` owes, as (kind, seat)."""
 
     @abstractmethod
-    async def pending_notices(self) -> list[Notice]: ...
+    async def pending_notices(self, idle_before: str | None = None) -> list[Notice]: ...
 
     @abstractmethod
     async def notices_sent(self, match_id: int, first: int, last: int) -> None:
@@ -156,8 +164,13 @@ class Transaction(ABC):
 class Store(ABC):
     """The database of matches, actions, votes, timers and users."""
 
-    #: Set whenever a timer is added, so the scheduler can wake up early.
+    #: Set whenever a timer is added (by any process, on PostgreSQL), so the
+    #: scheduler can wake up early.
     timer_added: asyncio.Event
+    #: ``"sqlite"`` or ``"postgresql"``.
+    dialect: str
+    #: The scheduler looks for due timers at least this often (seconds).
+    poll_seconds: float
 
     @abstractmethod
     def transaction(self) -> AsyncContextManager[Transaction]:
@@ -188,6 +201,9 @@ class Store(ABC):
     async def match_ids(self) -> list[int]: ...
 
     @abstractmethod
+    async def count_running(self) -> int: ...
+
+    @abstractmethod
     async def series(self, series_id: int) -> list[Match]:
         """A match and its rematches, oldest first."""
 
@@ -199,8 +215,14 @@ class Store(ABC):
         """Daily challenges of a server, of one day or of all days."""
 
     @abstractmethod
-    async def board_due_matches(self) -> list[Match]:
-        """Matches with a move whose board post was never made."""
+    async def board_due_matches(self, idle_before: str | None = None) -> list[Match]:
+        """Matches with a move whose board post was never made (only those
+        not changed since ``idle_before``, an ISO time, if given)."""
+
+    def exclusive(self, name: str) -> AsyncContextManager[bool]:
+        """``async with store.exclusive(name) as mine``: ``mine`` is true in
+        at most one process at a time (the others skip the job)."""
+        raise NotImplementedError
 
     @abstractmethod
     async def user_matches(self, user_id: int) -> list[Match]:
@@ -213,11 +235,20 @@ class Store(ABC):
         """The earliest unclaimed timer."""
 
     @abstractmethod
-    async def claim_timer(self, timer_id: int, at: float) -> bool:
-        """True for exactly one caller: a claimed timer is never fired again."""
+    async def claim_due(self, at: float, limit: int = 20) -> list[Timer]:
+        """Claim up to ``limit`` unclaimed timers due at ``at``, earliest
+        first. However many processes ask at once, each timer is handed to
+        exactly one of them: a claimed timer is never claimed again."""
 
     @abstractmethod
     async def finish_timer(self, timer_id: int) -> None: ...
+
+    @abstractmethod
+    async def expire_stale_claims(self, claimed_before: float) -> int:
+        """Give up timers claimed before then and never finished: their
+        process died while handling them. Returns how many; the caller sets
+        what they were for again (:meth:`bot.play.service.MatchService.rearm`),
+        as a restart would."""
 
     # -- users ---------------------------------------------------------------
 

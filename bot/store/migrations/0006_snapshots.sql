@@ -7,9 +7,17 @@ ALTER TABLE actions ADD COLUMN undoable INTEGER;
 -- moves (bot.play.slow.SNAPSHOT_EVERY), so an undo replays from the newest one
 -- before the moves it takes back. An undo deletes the snapshots at or after
 -- the first move it takes back: those states are no longer the match's.
+-- dialect: sqlite
 CREATE TABLE snapshots (
     match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     counter     INTEGER NOT NULL,
+    state       TEXT    NOT NULL,
+    PRIMARY KEY (match_id, counter)
+);
+-- dialect: postgresql
+CREATE TABLE snapshots (
+    match_id    BIGINT  NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    counter     BIGINT  NOT NULL,
     state       TEXT    NOT NULL,
     PRIMARY KEY (match_id, counter)
 );

@@ -1,6 +1,7 @@
 -- A decision may carry a deadline of its own (a counter window): its timer
--- kind is 'lapse'. SQLite cannot change a CHECK constraint in place, so the
--- timers table is rebuilt with the same rows.
+-- kind is 'lapse'. SQLite cannot change a CHECK constraint in place, so there
+-- the timers table is rebuilt with the same rows; PostgreSQL replaces the check.
+-- dialect: sqlite
 CREATE TABLE timers_new (
     id          INTEGER PRIMARY KEY,
     match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
@@ -17,3 +18,7 @@ INSERT INTO timers_new (id, match_id, kind, seat, counter, epoch, due_at, claime
 DROP TABLE timers;
 ALTER TABLE timers_new RENAME TO timers;
 CREATE INDEX timers_due ON timers (due_at) WHERE claimed_at IS NULL;
+-- dialect: postgresql
+ALTER TABLE timers DROP CONSTRAINT timers_kind_check;
+ALTER TABLE timers ADD CONSTRAINT timers_kind_check
+    CHECK (kind IN ('reminder', 'deadline', 'lapse', 'abandon', 'close'));

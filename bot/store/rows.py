@@ -1,36 +1,46 @@
-"""How a match is read from SQLite in one statement, and rows become models.
+"""How a match is read in one statement, and rows become models.
 
 The seats and votes of a match come along as JSON arrays from correlated
-subqueries, so a list of matches costs one query, not one more per seat.
+subqueries, so a list of matches costs one query, not one more per seat. The
+JSON functions are the one place where the two dialects differ: SQLite has
+``json_group_array``, PostgreSQL ``json_agg`` (NULL for no rows, hence the
+``coalesce``). Rows of both drivers are read by column name.
 """
 
 from __future__ import annotations
 
 import json
-
-import aiosqlite
+from typing import Any, Mapping
 
 from bot.store.base import OPEN
 from bot.store.models import LoggedAction, Match, Seat, Timer, Vote
 
 OPEN_SQL = "('" + "','".join(OPEN) + "')"
 
-#: Every column of a match, plus its seats and votes as JSON arrays.
-MATCH_SELECT = """
+SEAT_COLUMNS = ("seat", "user_id", "decision_counter", "decision_at", "away_until", "away_used", "autopilot")
+VOTE_COLUMNS = ("kind", "seat", "counter")
+
+
+def _select(array: str, obj: str, wrap: str) -> str:
+    """Every column of a match, plus its seats and votes as JSON arrays."""
+    seat = ", ".join(f"'{c}', s.{c}" for c in SEAT_COLUMNS)
+    vote = ", ".join(f"'{c}', v.{c}" for c in VOTE_COLUMNS)
+    return f"""
 SELECT m.*,
-    (SELECT json_group_array(json_object(
-        'seat', s.seat, 'user_id', s.user_id, 'decision_counter', s.decision_counter,
-        'decision_at', s.decision_at, 'away_until', s.away_until, 'away_used', s.away_used,
-        'autopilot', s.autopilot))
-     FROM seats s WHERE s.match_id = m.id) AS seats_json,
-    (SELECT json_group_array(json_object('kind', v.kind, 'seat', v.seat, 'counter', v.counter))
-     FROM votes v WHERE v.match_id = m.id) AS votes_json
+    (SELECT {wrap.format(f"{array}({obj}({seat}))")} FROM seats s WHERE s.match_id = m.id) AS seats_json,
+    (SELECT {wrap.format(f"{array}({obj}({vote}))")} FROM votes v WHERE v.match_id = m.id) AS votes_json
 FROM matches m
 """
 
 
-def match_from_row(row: aiosqlite.Row) -> Match:
-    # json_group_array promises no order: seats are put in order here
+SQLITE_MATCH_SELECT = _select("json_group_array", "json_object", "{}")
+POSTGRES_MATCH_SELECT = _select("json_agg", "json_build_object", "coalesce({}, '[]'::json)")
+
+Row = Mapping[str, Any]
+
+
+def match_from_row(row: Row) -> Match:
+    # neither aggregate promises an order: seats are put in order here
     seats = sorted((Seat(**{**s, "autopilot": bool(s["autopilot"])}) for s in json.loads(row["seats_json"])),
                    key=lambda s: s.seat)
     return Match(
@@ -66,11 +76,11 @@ def match_from_row(row: aiosqlite.Row) -> Match:
     )
 
 
-def timer_from_row(row: aiosqlite.Row) -> Timer:
+def timer_from_row(row: Row) -> Timer:
     return Timer(row["id"], row["match_id"], row["kind"], row["seat"], row["counter"], row["epoch"], row["due_at"])
 
 
-def action_from_row(row: aiosqlite.Row) -> LoggedAction:
+def action_from_row(row: Row) -> LoggedAction:
     undoable = row["undoable"]
     return LoggedAction(row["counter"], row["seat"], row["action"], json.loads(row["events"]), row["created_at"],
                         row["undone_by"], None if undoable is None else bool(undoable))
