@@ -37,7 +37,7 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = Field(SecretStr(""), validation_alias="DISCORD_TOKEN",
                                      description="the bot token from the Discord developer portal")
-    database_url: str = Field(DEFAULT_DATABASE_URL, validation_alias="DATABASE_URL",
+    database_url: str = Field(DEFAULT_DATABASE_URL, validation_alias="DATABASE_URL", repr=False,
                               description="sqlite:///path/to/file or postgresql://user:password@host:port/database")
     log_level: LogLevel = Field("INFO", validation_alias="LOG_LEVEL", description="one of " + ", ".join(LOG_LEVELS))
     log_payloads: bool = Field(False, validation_alias="BRETTBOTE_LOG_PAYLOADS",

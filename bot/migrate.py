@@ -35,8 +35,9 @@ async def upgrade(url: str) -> int:
     return 0
 
 
-async def copy(source_url: str, target_url: str, out=sys.stdout) -> int:
+async def copy(source_url: str, target_url: str, out=None) -> int:
     """Copy and verify; 0 when the copy is whole and every match replays."""
+    out = out or sys.stdout
     path = sqlite_path(source_url)
     if path is not None and not path.exists():
         print(f"brettbote: no database at {path}", file=sys.stderr)
@@ -50,7 +51,7 @@ async def copy(source_url: str, target_url: str, out=sys.stdout) -> int:
             except TargetNotEmpty as err:
                 print(f"brettbote: {redacted(target_url)}: {err}; copy only into an empty database", file=sys.stderr)
                 return 1
-            print(f"copied {copied.matches} matches, {copied.users} users and {copied.rows} other rows", file=out)
+            print(f"copied {copied.matches} matches, the settings of {copied.users} users and {copied.rows} other rows", file=out)
             before, after = await _fingerprints(source), await _fingerprints(target)
             differ = sorted(set(before) ^ set(after) | {i for i in before.keys() & after.keys() if before[i] != after[i]})
             for match_id in differ:

@@ -24,8 +24,9 @@ def replay(match: Match, actions) -> str | None:
     return engine.dump_state(state)
 
 
-async def verify(store: Store, out=sys.stdout) -> int:
+async def verify(store: Store, out=None) -> int:
     """Number of matches whose replay differs from the stored state."""
+    out = out or sys.stdout
     bad = 0
     for match_id in await store.match_ids():
         match = await store.get_match(match_id)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot import cli
-from bot.config import load_settings
+from bot.config import SettingsError, load_settings
 
 WRONG = [
     ("LOG_LEVEL", "LOUD", "DEBUG, INFO, WARNING, ERROR"),
@@ -59,3 +59,34 @@ def test_the_new_match_limit_is_a_setting(monkeypatch, tmp_path):
     settings = load_settings(env_file=None)
     assert settings.matches_per_hour == 2
     assert MatchService(store=None, matches_per_hour=settings.matches_per_hour).limits.matches_per_hour == 2
+
+
+def test_shards_and_the_database_are_checked_at_start(monkeypatch, capsys):
+    from bot.discord.app import Brettbote, ShardedBrettbote, make_client
+
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "1, 3")
+    settings = load_settings(env_file=None)
+    client = make_client(settings)
+    assert isinstance(client, ShardedBrettbote) and client.shard_ids == [1, 3] and client.shard_count == 4
+    assert not client.syncs_commands  # shard 0's process syncs the commands
+    monkeypatch.delenv("SHARD_COUNT")
+    with pytest.raises(SettingsError, match="SHARD_IDS needs SHARD_COUNT"):
+        load_settings(env_file=None)
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "0,2")
+    with pytest.raises(SettingsError, match="from 0 to 1"):
+        load_settings(env_file=None)
+    monkeypatch.delenv("SHARD_COUNT")
+    monkeypatch.delenv("SHARD_IDS")
+    assert type(make_client(load_settings(env_file=None))) is Brettbote
+    # a wrong database URL is refused without repeating it (it may hold a password)
+    monkeypatch.setenv("DATABASE_URL", "mysql://bot:hunter2@db/x")
+    with pytest.raises(SettingsError) as err:
+        load_settings(env_file=None)
+    assert "DATABASE_URL is not allowed" in str(err.value) and "hunter2" not in str(err.value)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:hunter2@db/x")
+    monkeypatch.setenv("RENDER_WORKERS", "0")
+    monkeypatch.setenv("METRICS_PORT", "9100")
+    settings = load_settings(env_file=None)
+    assert settings.render_workers == 0 and settings.metrics_port == 9100 and "hunter2" not in repr(settings)

@@ -49,3 +49,29 @@ def test_environment_wins_over_env_file_and_token_stays_secret(tmp_path, monkeyp
     assert settings.discord_token.get_secret_value() == "from-env"
     assert settings.log_level == "DEBUG"
     assert "from-env" not in repr(settings) and "from-env" not in str(settings.model_dump())
+
+
+def test_compose_runs_postgresql_and_shard_processes_that_cover_every_shard(monkeypatch):
+    """No container engine here: the file is read and its settings checked
+    as the bot would check them."""
+    import yaml
+
+    from bot.discord.app import ShardedBrettbote, make_client
+
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+    services = compose["services"]
+    assert services["db"]["image"].startswith("postgres:")
+    shards = {name: s for name, s in services.items() if "SHARD_IDS" in s.get("environment", {})}
+    assert len(shards) == 2
+    covered = []
+    for name, service in shards.items():
+        assert service["depends_on"]["db"]["condition"] == "service_healthy"
+        env = {k: str(v).replace("${POSTGRES_PASSWORD:-brettbote}", "secret") for k, v in service["environment"].items()}
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        settings = load_settings(env_file=None)
+        assert settings.database_url.startswith("postgresql://") and "@db:5432/" in settings.database_url
+        assert isinstance(make_client(settings), ShardedBrettbote) and settings.metrics_port
+        assert str(settings.metrics_port) in " ".join(service["healthcheck"]["test"])
+        covered += settings.shard_ids
+    assert sorted(covered) == list(range(settings.shard_count))

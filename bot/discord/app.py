@@ -79,7 +79,8 @@ class BrettboteClient:
         workers.configure(self.settings.render_workers)
         self.store = await open_store(self.settings.database_url)
         self.service = MatchService(self.store, clock=self.clock, abandon_days=self.settings.abandon_days,
-                                    matches_per_hour=self.settings.matches_per_hour)
+                                    matches_per_hour=self.settings.matches_per_hour,
+                                    timer_lease=self.settings.timer_lease_seconds)
         self.slow = SlowPlay(self.store, self.service)
         self.locales = Locales(self, self.store)
         self.announcer = Announcer(self, self.store, self.service, self.slow, self.locales)

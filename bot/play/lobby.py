@@ -25,6 +25,9 @@ HOUR = 3600.0
 DAY = 24 * HOUR
 #: A match without any action this long is warned about, and closed a week later.
 ABANDON_DAYS = 30
+#: Seconds a claimed timer may take before its process is taken for dead
+#: (the scheduler's lease; ``BRETTBOTE_TIMER_LEASE``).
+TIMER_LEASE = 300.0
 
 
 async def seated(tx: Transaction, match_id: int, user_id: int) -> tuple[Match, int]:
@@ -73,8 +76,11 @@ AUTOPILOT_MIN_SEATS = 3
 
 class LobbyService:
     def __init__(self, store: Store, rng: random.Random | None = None, clock: Clock | None = None,
-                 abandon_days: float = ABANDON_DAYS, matches_per_hour: int = MATCHES_PER_HOUR) -> None:
+                 abandon_days: float = ABANDON_DAYS, matches_per_hour: int = MATCHES_PER_HOUR,
+                 timer_lease: float = TIMER_LEASE) -> None:
         self.store = store
+        #: A claimed timer younger than this is in a live process's hands.
+        self.timer_lease = timer_lease
         self._rng = rng or random.SystemRandom()
         self.clock = clock or Clock()
         self.abandon_seconds = abandon_days * DAY

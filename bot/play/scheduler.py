@@ -22,21 +22,23 @@ import logging
 from datetime import datetime, timezone
 from typing import Awaitable, Callable
 
+from bot.faults import crash_point
 from bot.play.clock import Clock
+from bot.play.lobby import TIMER_LEASE
 from bot.store import Store, Timer
 
 log = logging.getLogger("brettbote.scheduler")
 
 #: Timers claimed at a time: few, because a crash holds them until the lease ends.
 BATCH = 10
-#: How long a claimed timer may take before its process is taken for dead.
-LEASE_SECONDS = 300.0
+#: Timers being handled at once by one process.
+IN_FLIGHT = 40
 
 
 class Scheduler:
     def __init__(self, store: Store, clock: Clock, handle: Callable[[Timer], Awaitable[None]], *,
                  recover: Callable[[], Awaitable[object]] | None = None,
-                 repair: Callable[[str], Awaitable[object]] | None = None, lease: float = LEASE_SECONDS,
+                 repair: Callable[[str], Awaitable[object]] | None = None, lease: float = TIMER_LEASE,
                  observe_lag: Callable[[float], None] | None = None) -> None:
         self.store = store
         self.clock = clock
@@ -66,21 +68,42 @@ class Scheduler:
             self._task = None
 
     async def run_due(self) -> int:
-        """Fire every timer due now; returns how many this process fired."""
+        """Fire every timer due now; returns how many this process fired.
+
+        Claimed timers start at once, side by side (a DM or a board post
+        waits on Discord), up to ``IN_FLIGHT`` at a time, and claiming goes
+        on while they run, so a slow one never holds up the next due one.
+        One match's timers run in due order."""
         fired = 0
+        running: set[asyncio.Task] = set()
+        last_of_match: dict[int, asyncio.Task] = {}
         while True:
-            timers = await self.store.claim_due(self.clock.now(), BATCH)
-            if not timers:
+            free = IN_FLIGHT - len(running)
+            timers = await self.store.claim_due(self.clock.now(), min(BATCH, free)) if free > 0 else []
+            if timers:
+                crash_point("timers_claimed")
+                for timer in timers:
+                    if self.observe_lag is not None:
+                        self.observe_lag(max(0.0, self.clock.now() - timer.due_at))
+                    task = asyncio.create_task(self._fire(timer, last_of_match.get(timer.match_id)))
+                    last_of_match[timer.match_id] = task
+                    running.add(task)
+                fired += len(timers)
+            elif not running:
                 return fired
-            for timer in timers:
-                if self.observe_lag is not None:
-                    self.observe_lag(max(0.0, self.clock.now() - timer.due_at))
-                try:
-                    await self.handle(timer)
-                except Exception:
-                    log.exception("timer %s (%s, match %s) failed", timer.id, timer.kind, timer.match_id)
-                await self.store.finish_timer(timer.id)
-                fired += 1
+            else:
+                # look for newly due timers now and then while these run
+                done, running = await asyncio.wait(running, timeout=0.2, return_when=asyncio.FIRST_COMPLETED)
+                last_of_match = {m: t for m, t in last_of_match.items() if t in running}
+
+    async def _fire(self, timer: Timer, after: asyncio.Task | None) -> None:
+        if after is not None:
+            await asyncio.wait({after})  # the match's earlier timer first, whatever became of it
+        try:
+            await self.handle(timer)
+        except Exception:
+            log.exception("timer %s (%s, match %s) failed", timer.id, timer.kind, timer.match_id)
+        await self.store.finish_timer(timer.id)
 
     async def sweep(self) -> bool:
         """Clean up after a process that died, unless another process is at

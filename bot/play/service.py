@@ -108,7 +108,8 @@ class MatchService(LobbyService):
                     if match.seats[seat].autopilot:
                         continue  # moved by the service, never reminded
                     place, now = match.seats[seat], self.clock.now()
-                    kinds = await tx.pending_kinds(match.id, seat, place.decision_counter, match.timer_epoch)
+                    kinds = await tx.pending_kinds(match.id, seat, place.decision_counter, match.timer_epoch,
+                                                   in_hand_since=now - self.timer_lease)
                     wanted = {"reminder"} | ({"deadline"} if match.deadline_hours else set())
                     lapsing = own_deadline_hours(match).get(seat)
                     missing = (wanted | ({"lapse"} if lapsing else set())) - kinds

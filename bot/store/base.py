@@ -53,8 +53,11 @@ class Transaction(ABC):
         ``day`` (also a cancelled one: its dice are known once seen)?"""
 
     @abstractmethod
-    async def pending_kinds(self, match_id: int, seat: int, counter: int, epoch: int) -> set[str]:
-        """Kinds of the seat's unclaimed timers for this decision and epoch."""
+    async def pending_kinds(self, match_id: int, seat: int, counter: int, epoch: int,
+                            in_hand_since: float | None = None) -> set[str]:
+        """Kinds of the seat's unclaimed timers for this decision and epoch;
+        with ``in_hand_since``, also of those claimed since then and not yet
+        finished (a live process is firing them)."""
 
     # -- matches and seats ---------------------------------------------------
 

@@ -141,10 +141,12 @@ class SqlTransaction(UndoStatements, OutboxStatements, Transaction):
         )
         return row is not None
 
-    async def pending_kinds(self, match_id: int, seat: int, counter: int, epoch: int) -> set[str]:
+    async def pending_kinds(self, match_id: int, seat: int, counter: int, epoch: int,
+                            in_hand_since: float | None = None) -> set[str]:
         rows = await self.fetch(
-            "SELECT kind FROM timers WHERE match_id=? AND seat=? AND counter=? AND epoch=? AND claimed_at IS NULL",
-            (match_id, seat, counter, epoch),
+            "SELECT kind FROM timers WHERE match_id=? AND seat=? AND counter=? AND epoch=?"
+            " AND (claimed_at IS NULL OR (done=0 AND claimed_at>=?))",
+            (match_id, seat, counter, epoch, in_hand_since if in_hand_since is not None else float("inf")),
         )
         return {r["kind"] for r in rows}
 

@@ -33,6 +33,7 @@ from .responses import InteractionResponses
 from .world import ADMINISTRATOR, DM, FakeAttachment, FakeChannel, FakeMessage, FakeRole, FakeUser
 
 if TYPE_CHECKING:
+    from .gateway import GatewaySession
     from .server import FakeDiscord
 
 
@@ -128,8 +129,12 @@ class Interactions:
         return payload
 
     async def _dispatch(
-        self, handle: InteractionHandle, *, locale: Optional[str] = None, extra: Optional[dict[str, Any]] = None
+        self, handle: InteractionHandle, *, locale: Optional[str] = None, extra: Optional[dict[str, Any]] = None,
+        to: Optional["GatewaySession"] = None,
     ) -> InteractionHandle:
+        """Send the interaction to the clients that hold its guild's shard, or
+        only to the session ``to`` (a test with several bot processes says
+        which one gets it, as a load balancer would)."""
         await self.fake.gateway.wait_for_client()
         handle.payload = self._base_payload(handle, locale)
         if extra:
@@ -140,6 +145,9 @@ class Interactions:
         # The deadline runs from the moment Discord sends the event.
         handle.dispatched_at = time.monotonic()
         guild_id = None if handle.channel.type == DM else self.fake.world.guild.id
+        if to is not None:
+            await to.dispatch("INTERACTION_CREATE", handle.payload)
+            return handle
         delivered = await self.fake.gateway.dispatch("INTERACTION_CREATE", handle.payload, guild_id=guild_id)
         if not delivered:
             raise AssertionError("INTERACTION_CREATE reached no client (wrong shard?)")
@@ -317,12 +325,12 @@ class Interactions:
         options: Optional[dict[str, Any]] = None,
         *,
         channel: Optional[FakeChannel] = None,
-        locale: Optional[str] = None,
+        locale: Optional[str] = None, to: Optional["GatewaySession"] = None,
     ) -> InteractionHandle:
         channel = self._default_channel(channel)
         data, label = self._command_data(user, command, options, channel)
         handle = InteractionHandle(self, type=APPLICATION_COMMAND, user=user, channel=channel, data=data, label=label)
-        return await self._dispatch(handle, locale=locale)
+        return await self._dispatch(handle, locale=locale, to=to)
 
     async def autocomplete(
         self,
@@ -354,7 +362,7 @@ class Interactions:
         )
 
     async def click(
-        self, user: FakeUser, message: FakeMessage, custom_id: str, *, locale: Optional[str] = None
+        self, user: FakeUser, message: FakeMessage, custom_id: str, *, locale: Optional[str] = None, to: Optional["GatewaySession"] = None
     ) -> InteractionHandle:
         """A user clicks a button on the message as it is now (disabled buttons cannot be clicked)."""
         component = message.component(custom_id)
@@ -364,10 +372,10 @@ class Interactions:
             raise LookupError(f"button {custom_id!r} is disabled; a user cannot click it")
         data = {"custom_id": custom_id, "component_type": 2}
         handle = self._component_handle(user, message, custom_id, data, f"click {custom_id}")
-        return await self._dispatch(handle, locale=locale, extra={"message": message.to_payload()})
+        return await self._dispatch(handle, locale=locale, to=to, extra={"message": message.to_payload()})
 
     async def select(
-        self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[Any], *, locale: Optional[str] = None
+        self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[Any], *, locale: Optional[str] = None, to: Optional["GatewaySession"] = None
     ) -> InteractionHandle:
         """A user picks ``values`` (option values, or users/channels/roles for those selects)."""
         component = message.component(custom_id)
@@ -392,7 +400,7 @@ class Interactions:
             data["values"] = [self._resolve(resolved, kind, v) for v in values]
             data["resolved"] = resolved
         handle = self._component_handle(user, message, custom_id, data, f"select {custom_id}")
-        return await self._dispatch(handle, locale=locale, extra={"message": message.to_payload()})
+        return await self._dispatch(handle, locale=locale, to=to, extra={"message": message.to_payload()})
 
     async def forge(
         self, user: FakeUser, message: FakeMessage, custom_id: str, *, values: Optional[list[Any]] = None,

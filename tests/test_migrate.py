@@ -1,0 +1,140 @@
+"""``brettbote migrate`` and ``brettbote verify`` on both databases: the
+schema brought up to date, and a whole database copied from SQLite to
+PostgreSQL (and back) with every match verified by replay."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from postgres_fixtures import fresh_database
+
+import engines
+from bot import cli
+from bot.play.service import MatchService
+from bot.play.slow import SlowPlay
+from bot.store import migrations, open_store
+
+CH = 500
+
+
+async def fill(url: str, matches: int = 4, moves: int = 12) -> None:
+    """Matches in several states: played ones (with undo snapshots and a
+    takeback), a lobby, a cancelled one; and a user's settings."""
+    store = await open_store(url)
+    rng = random.Random(7)
+    try:
+        service = MatchService(store, rng=random.Random(1))
+        for i in range(matches):
+            await service.new_match(guild_id=1, channel_id=CH + i, game="himmel-und-hoelle", host_id=1)
+            match, _ = await service.join(CH + i, 2)
+            for _ in range(moves):
+                match = await service.get(match.id)
+                if match.status != "running":
+                    break
+                seat = engines.get(match.game).to_act(service.state(match))[0]
+                index, token, _ = rng.choice(service.choices(match, seat))
+                await service.act(match.id, match.user(seat), match.seats[seat].decision_counter, index, token)
+        await service.new_match(guild_id=1, channel_id=CH + 90, game="halleluja", host_id=3)  # a lobby
+        await SlowPlay(store, service).set_notify(2, "off")
+    finally:
+        await store.close()
+
+
+async def snapshot(url: str) -> list[tuple]:
+    store = await open_store(url)
+    try:
+        out = []
+        for match_id in await store.match_ids():
+            match = await store.get_match(match_id)
+            out.append((match.id, match.game, match.status, match.state, match.counter, match.user_ids,
+                        [(a.counter, a.action, a.undone_by) for a in await store.actions(match_id)]))
+        out.append(await store.get_user(2))
+        return out
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def pg_url(postgres):
+    async with fresh_database(postgres) as url:
+        yield url
+
+
+async def test_migrate_brings_the_configured_database_up_to_date(tmp_path, monkeypatch, capsys, pg_url):
+    monkeypatch.chdir(tmp_path)
+    for url in (f"sqlite:///{tmp_path / 'a.sqlite3'}", pg_url):
+        monkeypatch.setenv("DATABASE_URL", url)
+        assert await asyncio.to_thread(cli.main, ["migrate"]) == 0
+        assert f"schema version {migrations()[-1][0]}" in capsys.readouterr().out
+
+
+async def test_a_sqlite_database_copies_to_postgresql_and_back_verified(tmp_path, capsys, postgres):
+    source = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    await fill(source)
+    before = await snapshot(source)
+    async with fresh_database(postgres) as pg:
+        assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg]) == 0
+        out = capsys.readouterr().out
+        assert "copied 5 matches, the settings of 1 users" in out and "5 matches verified by replay, 0 mismatched" in out
+        assert await snapshot(pg) == before
+        # new rows continue after the copied ids
+        store = await open_store(pg)
+        try:
+            service = MatchService(store, rng=random.Random(2))
+            match = await service.new_match(guild_id=1, channel_id=CH + 99, game="himmel-und-hoelle", host_id=5)
+            assert match.id == 6
+        finally:
+            await store.close()
+        back = f"sqlite:///{tmp_path / 'back.sqlite3'}"
+        assert await asyncio.to_thread(cli.main, ["migrate", "--from", pg, "--to", back]) == 0
+        assert (await snapshot(back))[:5] == before[:5]
+        # and verify reads either
+        for url in (pg, back):
+            assert await asyncio.to_thread(_verify, url) == 0
+        assert "6 matches checked, 0 mismatched" in capsys.readouterr().out
+
+
+def _verify(url: str) -> int:
+    import os
+
+    os.environ["DATABASE_URL"] = url
+    try:
+        return cli.main(["verify"])
+    finally:
+        del os.environ["DATABASE_URL"]
+
+
+async def test_a_copy_never_goes_into_a_database_in_use(tmp_path, capsys, pg_url):
+    source = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    await fill(source, matches=1, moves=2)
+    await fill(pg_url, matches=1, moves=1)
+    before = await snapshot(pg_url)
+    assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg_url]) == 1
+    assert "not empty" in capsys.readouterr().err
+    assert await snapshot(pg_url) == before
+
+
+async def test_a_copy_that_does_not_replay_is_reported(tmp_path, capsys, pg_url):
+    source = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    await fill(source, matches=2, moves=6)
+    store = await open_store(source)
+    async with store.transaction() as tx:  # a log that no longer leads to the stored state
+        await tx.execute("DELETE FROM actions WHERE match_id=2 AND counter=3")
+    await store.close()
+    assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg_url]) == 1
+    out = capsys.readouterr().out
+    assert "match 2 (himmel-und-hoelle" in out and "1 mismatched" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["migrate", "--from", "sqlite:///x.db"], "--from and --to go together"),
+    (["migrate", "--from", "mysql://x", "--to", "sqlite:///y.db"], "must be a database URL"),
+    (["migrate", "--from", "sqlite:///missing.db", "--to", "sqlite:///y.db"], "no database at"),
+])
+async def test_wrong_migrate_arguments_say_what_is_wrong(tmp_path, monkeypatch, capsys, argv, message):
+    monkeypatch.chdir(tmp_path)
+    assert await asyncio.to_thread(cli.main, argv) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "y.db").exists()

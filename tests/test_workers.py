@@ -1,0 +1,42 @@
+"""Board pictures and replays off the event loop: in worker processes with
+``RENDER_WORKERS`` > 0 (the same bytes as drawn in the bot's process), in a
+thread with 0; a worker that dies is replaced."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+import engines
+from bot import workers
+from bot.discord.present import _render
+
+
+@pytest.fixture
+def pool():
+    workers.configure(2)
+    yield
+    workers.configure(0)
+
+
+async def test_jobs_run_in_worker_processes_and_draw_the_same_board(pool):
+    pids = {await workers.run(os.getpid) for _ in range(6)}
+    assert os.getpid() not in pids and 1 <= len(pids) <= 2
+    engine = engines.get("halleluja")
+    view = engine.view(engine.setup(3, 11), 0)
+    here = _render("halleluja", view, "de", True)
+    there = await workers.run(_render, "halleluja", view, "de", True)
+    assert there == here and there[0].startswith(b"\x89PNG")
+
+
+async def test_a_worker_that_dies_is_replaced(pool):
+    pid = await workers.run(os.getpid)
+    os.kill(pid, signal.SIGKILL)
+    assert await workers.run(os.getpid) not in (pid, os.getpid())
+
+
+async def test_with_no_workers_jobs_run_in_a_thread_of_the_process():
+    workers.configure(0)
+    assert await workers.run(os.getpid) == os.getpid()
