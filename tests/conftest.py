@@ -88,18 +88,20 @@ def table(fake, bot) -> Table:
 
 
 @pytest.fixture
-def stored(db) -> Callable[..., Awaitable[tuple[Match | None, list[LoggedAction]]]]:
+async def stored(db) -> AsyncIterator[Callable[..., Awaitable[tuple[Match | None, list[LoggedAction]]]]]:
     """``await stored(match_id=1)``: the match and its action log as the
-    database has them now (through a connection of its own)."""
+    database has them now (through a store of its own, opened at the first
+    look and kept for the test)."""
+    opened: list[Store] = []
 
     async def load(match_id: int = 1):
-        store = await open_store(db)
-        try:
-            return await store.get_match(match_id), await store.actions(match_id)
-        finally:
-            await store.close()
+        if not opened:
+            opened.append(await open_store(db))
+        return await opened[0].get_match(match_id), await opened[0].actions(match_id)
 
-    return load
+    yield load
+    for store in opened:
+        await store.close()
 
 
 @pytest.fixture

@@ -191,25 +191,34 @@ async def _moves(url: str, count: int) -> bool:
     return len(log) >= count
 
 
-async def test_timers_claimed_by_a_killed_process_fire_in_the_other(fake, pg):
-    """A process dies holding claimed timers (a deadline among them): after
-    the lease the other process gives the claims up, sets the deadline again
-    and fires it: the late seat is skipped."""
+async def match_with_a_due_timer(fake, url: str, kind: str):
+    """A match of Alice and Bob in #spiele, opened in the database before any
+    process runs, whose seat to act has a ``kind`` timer due now (for a
+    deadline: of one hour, on a decision that opened two hours ago)."""
     w = fake.world
-    store = await open_store(pg)
+    store = await open_store(url)
     try:
         service = MatchService(store, rng=random.Random(2))
         await service.new_match(guild_id=w.guild.id, channel_id=w.channel("spiele").id, game=GAME, host_id=w.alice.id)
         match, _ = await service.join(w.channel("spiele").id, w.bob.id)
         seat = E.to_act(E.load_state(match.state))[0]
         async with store.transaction() as tx:
-            # a match with a one-hour deadline whose decision opened two hours ago
-            await tx.update_match(match.id, deadline_hours=1)
-            await tx.update_seat(match.id, seat, decision_at=time.time() - 2 * HOUR)
-            await tx.add_timer(match.id, "deadline", seat, match.seats[seat].decision_counter, match.timer_epoch,
+            if kind == "deadline":
+                await tx.update_match(match.id, deadline_hours=1)
+                await tx.update_seat(match.id, seat, decision_at=time.time() - 2 * HOUR)
+            await tx.add_timer(match.id, kind, seat, match.seats[seat].decision_counter, match.timer_epoch,
                                time.time() - 1)
     finally:
         await store.close()
+    return match, seat
+
+
+async def test_timers_claimed_by_a_killed_process_fire_in_the_other(fake, pg):
+    """A process dies holding claimed timers (a deadline among them): after
+    the lease the other process gives the claims up, sets the deadline again
+    and fires it: the late seat is skipped."""
+    # a match with a one-hour deadline whose decision opened two hours ago
+    match, seat = await match_with_a_due_timer(fake, pg, "deadline")
     lease = {"BRETTBOTE_TIMER_LEASE": "2"}
     # claims the deadline at start, then dies
     assert await run_until_killed(fake, pg, {**lease, "BRETTBOTE_CRASH_AT": "timers_claimed"}, timeout=30) != 0
@@ -226,17 +235,7 @@ async def test_a_shard_process_without_the_server_fires_its_timers(fake, pg):
     shard: it never sees the server, yet its due reminder reaches the player
     (over REST, as from any process)."""
     w = fake.world
-    store = await open_store(pg)
-    try:
-        service = MatchService(store, rng=random.Random(3))
-        await service.new_match(guild_id=w.guild.id, channel_id=w.channel("spiele").id, game=GAME, host_id=w.alice.id)
-        match, _ = await service.join(w.channel("spiele").id, w.bob.id)
-        seat = E.to_act(E.load_state(match.state))[0]
-        async with store.transaction() as tx:
-            await tx.add_timer(match.id, "reminder", seat, match.seats[seat].decision_counter, match.timer_epoch,
-                               time.time() - 1)
-    finally:
-        await store.close()
+    match, seat = await match_with_a_due_timer(fake, pg, "reminder")
     other = 1 - (w.guild.id >> 22) % 2
     async with bot_processes(fake, pg, [{"SHARD_COUNT": "2", "SHARD_IDS": str(other)}]) as (proc,):
         assert proc.session.shard == (other, 2)
