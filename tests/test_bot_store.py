@@ -238,3 +238,29 @@ async def test_postgres_processes_starting_together_migrate_once(postgres):
         finally:
             for s in stores:
                 await s.close()
+
+
+async def test_two_processes_opening_a_match_in_one_channel_get_one_and_a_refusal(db):
+    """``/game new`` in one channel handled by two processes at once: one
+    lobby, and the other player is told the channel has a match."""
+    from bot.play.errors import ServiceError
+
+    stores = [await open_store(db) for _ in range(2)]
+    try:
+        services = [MatchService(s, rng=random.Random(i)) for i, s in enumerate(stores)]
+        results = await asyncio.gather(
+            *(s.new_match(guild_id=1, channel_id=CH, game="himmel-und-hoelle", host_id=u)
+              for s, u in zip(services, (ALICE, BOB))), return_exceptions=True)
+    finally:
+        for s in stores:
+            await s.close()
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(refused) == 1 and isinstance(refused[0], ServiceError) and refused[0].key == "match_exists"
+
+
+def test_a_database_url_in_a_log_line_hides_its_password():
+    from bot.store import redacted
+
+    assert redacted("postgresql://bot:s3cr@t@db:5432/brettbote") == "postgresql://bot:***@db:5432/brettbote"
+    assert redacted("postgresql://bot@db/brettbote") == "postgresql://bot@db/brettbote"
+    assert redacted("sqlite:///./data/brettbote.sqlite3") == "sqlite:///./data/brettbote.sqlite3"

@@ -19,7 +19,7 @@ from bot.play.clock import Clock
 from bot.play.errors import ServiceError, Stale
 from bot.play.limits import MATCHES_PER_HOUR, Limits
 from bot.play.moves import current_scores, daily_seed, own_deadline_hours
-from bot.store import Match, Store, Transaction
+from bot.store import Conflict, Match, Store, Transaction
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -105,14 +105,17 @@ class LobbyService:
                 raise ServiceError("match_exists")
             if day and await tx.played_daily(guild_id, day, host_id, game):
                 raise ServiceError("daily_done")
-            match_id = await tx.insert_match(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                options=parsed.model_dump(mode="json"),
-                seed=daily_seed(guild_id, game, day) if day else self._rng.randrange(2**63),
-                host_id=host_id,
-            )
+            try:
+                match_id = await tx.insert_match(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game=game,
+                    options=parsed.model_dump(mode="json"),
+                    seed=daily_seed(guild_id, game, day) if day else self._rng.randrange(2**63),
+                    host_id=host_id,
+                )
+            except Conflict:  # another process opened one here a moment ago
+                raise ServiceError("match_exists") from None
             await tx.update_match(
                 match_id, series_id=match_id, reminder_hours=reminder_hours, deadline_hours=deadline_hours,
                 deadline_policy=deadline_policy, players=players, daily_date=day,
@@ -258,15 +261,18 @@ class LobbyService:
                 raise ServiceError("match_exists")
             seats = old.user_ids[1:] + old.user_ids[:1]
             options = {k: v for k, v in old.options.items() if k != "daily"}  # a rematch is no daily challenge
-            match_id = await tx.insert_match(
-                guild_id=old.guild_id,
-                channel_id=old.channel_id,
-                game=old.game,
-                options=options,
-                seed=self._rng.randrange(2**63),
-                host_id=user_id,
-                series_id=old.series_id or old.id,
-            )
+            try:
+                match_id = await tx.insert_match(
+                    guild_id=old.guild_id,
+                    channel_id=old.channel_id,
+                    game=old.game,
+                    options=options,
+                    seed=self._rng.randrange(2**63),
+                    host_id=user_id,
+                    series_id=old.series_id or old.id,
+                )
+            except Conflict:  # another process opened one here a moment ago
+                raise ServiceError("match_exists") from None
             await tx.update_match(
                 match_id, reminder_hours=old.reminder_hours, deadline_hours=old.deadline_hours,
                 deadline_policy=old.deadline_policy,
