@@ -33,6 +33,14 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--out", metavar="DIR", help="where the board pictures go (default: ./brettbote-GAME-SEED)")
     play.add_argument("--lang", choices=LOCALES, default="en")
     play.add_argument("--seats", type=int, help="number of players (default: the game's minimum)")
+    arena = sub.add_parser("arena", help="play computer players against each other and count the wins")
+    arena.add_argument("game", metavar="GAME")
+    arena.add_argument("--players", default="computer,random",
+                       help="comma-separated, one per seat: computer, greedy, random (default: computer,random)")
+    arena.add_argument("--games", type=int, default=10)
+    arena.add_argument("--budget-ms", type=int, default=2000, help="thinking time per decision (default 2000)")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--json", action="store_true", help="print only a JSON line with the result, at the end")
     rules = sub.add_parser("rules", help="print the rules of a game")
     rules.add_argument("game", metavar="GAME")
     rules.add_argument("--lang", choices=LOCALES, default="en")
@@ -63,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     engine = _engine(args.game)
     if engine is None:
         return USAGE
+    if command == "arena":
+        return _arena(engine, args)
     if command == "rules":
         print("\n\n".join(engine.rules_help(args.lang)))
         return 0
@@ -75,6 +85,28 @@ def _engine(game_id: str) -> Engine | None:
     except KeyError:
         print(f"brettbote: unknown game {game_id!r}; known games: {', '.join(engines.ids())}", file=sys.stderr)
         return None
+
+
+def _arena(engine: Engine, args: argparse.Namespace) -> int:
+    import json
+
+    from engines.ai.arena import arena
+    from engines.ai.players import PLAYERS
+
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    unknown = [n for n in names if n not in PLAYERS]
+    if unknown or not engine.min_seats <= len(names) <= engine.max_seats or args.games < 1 or args.budget_ms < 1:
+        print(f"brettbote: --players takes {engine.min_seats}-{engine.max_seats} of {', '.join(PLAYERS)}; "
+              "--games and --budget-ms at least 1", file=sys.stderr)
+        return USAGE
+
+    def progress(done: int, tally) -> None:
+        if not args.json:
+            print(f"{done}/{args.games}: wins {tally.wins}, draws {tally.draws}", flush=True)
+
+    tally = arena(engine, names, args.games, args.budget_ms / 1000, args.seed, progress=progress)
+    print(json.dumps(tally.summary()))
+    return 0
 
 
 def _seats(engine: Engine) -> str:

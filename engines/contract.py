@@ -104,12 +104,15 @@ common one), never in another game's.
 from __future__ import annotations
 
 import json
+import math
+import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engines.i18n import Catalog
+from engines.rng import Rng
 
 LOCALES = ("de", "en")
 #: Discord's limit of entries in one menu, and so of choices at one step.
@@ -246,6 +249,8 @@ class Engine(ABC):
     #: Keys of events that also bring their seat its private view by DM (a
     #: new hand at the start of a battle, say).
     dm_events: ClassVar[frozenset[str]] = frozenset()
+    #: Points of lead that make a position look clearly won (:meth:`evaluate`).
+    EVAL_SCALE: ClassVar[float] = 4.0
 
     # -- rules -------------------------------------------------------------
 
@@ -326,6 +331,48 @@ class Engine(ABC):
         """Hours until the seat's current decision lapses to its default
         action (see the module docstring); None: only the match's deadline."""
         return None
+
+    # -- computer players ------------------------------------------------------
+
+    def determinise(self, state: BaseModel, seat: int, rnd: random.Random) -> BaseModel:
+        """A full state the seat cannot tell from ``state``, with everything
+        it may not see drawn anew from ``rnd``: a computer player searches
+        such states and never the real one. It may read of ``state`` only
+        what ``view(state, seat)`` shows (and the public log): two states
+        that differ only in what the seat may not see give the same result
+        for the same ``rnd`` (the contract suite checks it). By default the
+        only hidden thing is the future, the generator in ``state.rng``; a
+        game with hidden cards or secret choices overrides this and deals
+        them anew as well."""
+        clone = self.load_state(self.dump_state(state))
+        if hasattr(clone, "rng"):
+            clone.rng = Rng.from_seed(rnd.getrandbits(64))
+        return clone
+
+    def seat_count(self, state: BaseModel) -> int:
+        """How many seats the match has: ``state.seats`` or ``state.players``
+        where the state keeps it, else the game's only seat count."""
+        for name in ("seats", "players"):
+            value = getattr(state, name, None)
+            if isinstance(value, int):
+                return value
+        return self.min_seats
+
+    def evaluate(self, state: BaseModel, seat: int) -> float:
+        """How good ``state`` looks for ``seat``, from 0 (lost) to 1 (won),
+        for a computer player that cuts its look-ahead short: 1 or 0 for a
+        finished game (a share for a draw), else 0.5 unless a game knows
+        better. A game that keeps scores is judged by the lead of ``seat``
+        over the best other seat, on a scale of :attr:`EVAL_SCALE` points;
+        a game overrides this where it knows better (material, a race)."""
+        result = self.result(state)
+        if result is not None:
+            return 1.0 / len(result.winners) if seat in result.winners else 0.0
+        scores = self.scores(state)
+        if not scores or len(scores) < 2:
+            return 0.5
+        lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+        return 1.0 / (1.0 + math.exp(-lead / self.EVAL_SCALE))
 
     def is_passive(self, action: Any) -> bool:
         """Whether ``action`` only lets the moment pass (see the module

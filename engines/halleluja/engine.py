@@ -9,6 +9,8 @@ decider, who may be any seat (its owner, or the active player for a neutral
 stone): ``to_act`` names that seat. Stones without a legal move and skipped
 stacks need no decision. Nothing is hidden.
 
+Nothing but the future (``state.rng``) is hidden, so ``determinise`` is the contract's default.
+
 See :mod:`engines.halleluja.rules` for the decisions taken where the
 reconstruction is silent, and :mod:`engines.halleluja.reconstruction` for its
 (R) points.

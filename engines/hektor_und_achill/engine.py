@@ -17,9 +17,12 @@ rulebook and RULINGS are silent.
 
 from __future__ import annotations
 
+import random
+
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.hektor_und_achill import rules, text
 from engines.hektor_und_achill.data import SIDES, TURNS, sort_cards
+from engines.hektor_und_achill.determinise import determinise as deal_anew
 from engines.hektor_und_achill.help import rules_help
 from engines.hektor_und_achill.model import (
     GAME_ID,
@@ -184,6 +187,13 @@ class HektorUndAchill(Engine):
             own, theirs = rules.strength(b.played[seat]), rules.strength(b.played[1 - seat])
             return Prompt(key="pr_fate", params={"own": own, "theirs": theirs})
         return Prompt(key="pr_save_hero", params={"hero": rules.deployed_hero(state, seat)})
+
+    # -- computer players ------------------------------------------------------
+
+    def determinise(self, state: State, seat: int, rnd: random.Random) -> State:
+        """Hidden hands, face-down stacks, hero stacks and the fate stack
+        dealt anew (see :mod:`engines.hektor_und_achill.determinise`)."""
+        return deal_anew(state, seat, rnd)
 
     # -- words -------------------------------------------------------------
 

@@ -21,6 +21,7 @@ brings both beings in without their cards (:mod:`forced`).
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
 from engines.hellgame import board, data, flow, text
 from engines.hellgame import actions, combat, conspiracy, counters, endphase, forced, freebooters, hellcards, hellphase, lilith, magic, movement, petition, rightaway, setup, souls, spells, summoning, uriel, victory, warcraft, wild  # noqa: F401  (they register their steps)
+from engines.hellgame.determinise import determinise as deal_anew
 from engines.hellgame.help import rules_help
 from engines.hellgame.model import GAME_ID, Action, State, View
 from engines.hellgame.views import build_view
@@ -152,6 +154,13 @@ class HellGame(Engine):
         if a is not None and a.q in SHORT_QUESTIONS:
             return float(state.options.get("counter_hours", 4))
         return None
+
+    # -- computer players ------------------------------------------------------
+
+    def determinise(self, state: State, seat: int, rnd: random.Random) -> State:
+        """Hands, decks, secret orders, private drafts and hidden answers of
+        the others drawn anew (see :mod:`engines.hellgame.determinise`)."""
+        return deal_anew(self, state, seat, rnd)
 
     def is_passive(self, action: Any) -> bool:
         return isinstance(action, Action) and action.do in PASSIVE_VERBS

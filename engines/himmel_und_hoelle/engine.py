@@ -21,8 +21,11 @@ rulebook and RULINGS are silent.
 
 from __future__ import annotations
 
+import random
+
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.himmel_und_hoelle import rules, text
+from engines.himmel_und_hoelle.determinise import determinise as deal_anew
 from engines.himmel_und_hoelle.help import rules_help
 from engines.himmel_und_hoelle.model import (
     AP_ACTIONS,
@@ -211,6 +214,13 @@ class HimmelUndHoelle(Engine):
                 secret=True,
             )
         return Prompt(key="pr_turn", params={"ap": state.ap})
+
+    # -- computer players ------------------------------------------------------
+
+    def determinise(self, state: State, seat: int, rnd: random.Random) -> State:
+        """The other side's secret card of an open conflict round drawn anew
+        (see :mod:`engines.himmel_und_hoelle.determinise`)."""
+        return deal_anew(state, seat, rnd)
 
     # -- decisions -----------------------------------------------------------
 

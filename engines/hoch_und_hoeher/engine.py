@@ -10,6 +10,8 @@ players alternate, the solo player goes on) and the next roll is made. A roll
 that allows no move ends the game at once. Nothing is hidden, so no prompt is
 secret and every event is public.
 
+Nothing but the future (``state.rng``) is hidden, so ``determinise`` is the contract's default.
+
 See :mod:`engines.hoch_und_hoeher.rules` for the decisions taken where the
 rulebook and RULINGS are silent, and :mod:`engines.hoch_und_hoeher.scoring`
 for the scores.

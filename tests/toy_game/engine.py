@@ -26,6 +26,7 @@ Three to six seats, three hit points each. A round:
 
 from __future__ import annotations
 
+import random
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -33,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, ViewBase, clone, for_tests_only
 from engines.i18n import COMMON, Catalog, locale_dir
 from engines.rng import Rng
+from toy_game.determinise import determinise as deal_anew
 
 GAME_ID = "toy"
 START_HP = 3
@@ -356,6 +358,13 @@ class ToyGame(Engine):
         """The default: guard, take the hit; in the draft the first choice
         (Back is listed last, so never Back)."""
         return isinstance(action, (Guard, Take))
+
+    # -- computer players ------------------------------------------------------
+
+    def determinise(self, state: State, seat: int, rnd: random.Random) -> State:
+        """Another seat's draft or secret order drawn anew (see
+        :mod:`toy_game.determinise`)."""
+        return deal_anew(state, seat, rnd)
 
     # -- words ---------------------------------------------------------------
 

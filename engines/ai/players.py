@@ -1,0 +1,73 @@
+"""The players of the arena, one interface: ``decide(engine, state, seat)``
+gives an index into the seat's legal actions.
+
+- ``random``: uniformly random legal actions.
+- ``greedy``: one ply: each legal action applied to one determinisation and
+  the position after it judged by ``Engine.evaluate``; the best is played.
+- ``computer``: the search of :mod:`engines.ai.search` within a time budget.
+
+None reads the real state but through ``Engine.determinise``, apart from the
+seat's own legal actions (which its view shows).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+from pydantic import BaseModel
+
+from engines.ai.search import Search
+from engines.contract import Engine
+
+
+class Player:
+    name = "player"
+
+    def __init__(self, seed: int, budget_s: float = 2.0, max_iterations: int = 100_000) -> None:
+        self.rnd = random.Random(seed)
+        self.budget_s = budget_s
+        self.max_iterations = max_iterations
+
+    def decide(self, engine: Engine, state: BaseModel, seat: int) -> int:
+        raise NotImplementedError
+
+
+class RandomPlayer(Player):
+    name = "random"
+
+    def decide(self, engine: Engine, state: BaseModel, seat: int) -> int:
+        return self.rnd.randrange(len(engine.legal_actions(state, seat)))
+
+
+class GreedyPlayer(Player):
+    name = "greedy"
+
+    def decide(self, engine: Engine, state: BaseModel, seat: int) -> int:
+        legal = engine.legal_actions(state, seat)
+        if len(legal) == 1:
+            return 0
+        world = engine.determinise(state, seat, self.rnd)
+        scored = []
+        for index, action in enumerate(legal):
+            after, _ = engine.apply(world, seat, action)
+            scored.append((engine.evaluate(after, seat), self.rnd.random(), index))
+        return max(scored)[2]
+
+
+class ComputerPlayer(Player):
+    name = "computer"
+
+    def decide(self, engine: Engine, state: BaseModel, seat: int) -> int:
+        search = Search(self.budget_s, self.max_iterations, playout_steps=playout_steps(engine))
+        return search.choose(engine, state, seat, self.rnd, time.perf_counter)
+
+
+def playout_steps(engine: Engine) -> int:
+    """How far a playout looks before judging: a game may say
+    (``AI_PLAYOUT_STEPS``); eight random steps otherwise."""
+    return getattr(engine, "AI_PLAYOUT_STEPS", 8)
+
+
+PLAYERS: dict[str, Callable[..., Player]] = {p.name: p for p in (RandomPlayer, GreedyPlayer, ComputerPlayer)}

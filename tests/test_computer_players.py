@@ -1,0 +1,108 @@
+"""The computer player over the engine contract: it never peeks (two states
+that differ only in what its seat may not see get the same decision for the
+same seed), it plays legal moves in every game within its time budget, and
+the arena plays matches between players and reports them as one JSON line."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+from test_contract_properties import engine_of, toy_registered  # noqa: F401 - toy_registered is a fixture
+from test_contract_secrecy import TWINS
+
+import engines
+from bot import cli
+from engines.ai import ComputerPlayer, Search
+from engines.ai.arena import arena
+from engines.contract import canonical_json
+
+#: Options that keep a match of a long game short enough for the suite.
+SHORT = {"hellgame": {"quick_small": True, "max_rounds": 1}}
+
+
+def positions(game_id: str, seed: int, seats: int, every: int = 7, limit: int = 400):
+    """States of a random match, one every ``every`` steps."""
+    engine = engine_of(game_id)
+    rnd = random.Random(seed)
+    state = engine.setup(seats, seed, SHORT.get(game_id))
+    for step in range(limit):
+        if engine.result(state) is not None:
+            return
+        if step % every == 0:
+            yield state
+        seat = rnd.choice(engine.to_act(state))
+        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize("twin_name", list(TWINS))
+def test_the_computer_decides_the_same_whatever_it_may_not_see(twin_name, toy_registered):
+    game_id = twin_name.split("/")[0]
+    engine = engine_of(game_id)
+    make = TWINS[twin_name]
+    rnd, compared = random.Random(3), 0
+    for seats in range(engine.min_seats, min(engine.max_seats, 4) + 1):
+        for state in positions(game_id, 11 + seats, seats, every=1, limit=3000):
+            made = make(state, rnd)
+            if made is None:
+                continue
+            twin, hiders = made
+            assert canonical_json(twin) != canonical_json(state)
+            for seat in engine.to_act(state):
+                if seat in hiders or len(engine.legal_actions(state, seat)) < 2:
+                    continue
+                # an iteration cap, not the clock, ends these searches: same work, same answer
+                search = Search(budget_s=60, max_iterations=24, playout_steps=4)
+                mine = search.choose(engine, state, seat, random.Random(5))
+                assert search.choose(engine, twin, seat, random.Random(5)) == mine
+                compared += 1
+            if compared >= 6:
+                return
+    assert compared, f"no position of {game_id} with a twin to compare"
+
+
+@pytest.mark.parametrize("game_id", [e.id for e in engines.all()] + ["toy"])
+def test_every_game_plays_legal_matches_in_the_arena(game_id, toy_registered):
+    engine = engine_of(game_id)
+    # greedy ends matches sooner than random, whose Himmel und Hölle runs for thousands of steps
+    names = (["computer", "greedy"] + ["random"] * (engine.min_seats - 2))[:max(engine.min_seats, 2)]
+    tally = arena(engine, names, games=2, budget_s=0.004, seed=2, options=SHORT.get(game_id))
+    summary = json.loads(json.dumps(tally.summary()))
+    assert summary["game"] == game_id and summary["games"] == 2 and summary["unfinished"] == 0
+    assert sum(summary["wins"].values()) + summary["draws"] == 2
+    assert set(summary["wins"]) == set(names) and summary["decision_ms_p95"] > 0
+    assert summary["decision_ms_p95"] < 4 * 1.2 + 30  # the budget, and one slow iteration at most
+
+
+def test_a_decision_keeps_to_its_time_budget():
+    engine = engines.get("halleluja")
+    state = next(s for s in positions("halleluja", 4, 2, every=1) if len(engine.legal_actions(s, engine.to_act(s)[0])) > 3)
+    player = ComputerPlayer(seed=1, budget_s=0.05)
+    took = []
+    for _ in range(5):
+        started = time.perf_counter()
+        index = player.decide(engine, state, engine.to_act(state)[0])
+        took.append(time.perf_counter() - started)
+        assert 0 <= index < len(engine.legal_actions(state, engine.to_act(state)[0]))
+    assert max(took) < 0.05 * 1.2
+
+
+def test_the_arena_command_prints_one_json_line_last(capsys):
+    assert cli.main(["arena", "hoch-und-hoeher", "--players", "computer,greedy", "--games", "2",
+                     "--budget-ms", "5", "--seed", "3", "--json"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    result = json.loads(last)
+    assert result["game"] == "hoch-und-hoeher" and result["games"] == 2
+    assert set(result["wins"]) == {"computer", "greedy"} and "draws" in result and "decision_ms_p95" in result
+
+
+@pytest.mark.parametrize("argv", [
+    ["arena", "hoch-und-hoeher", "--players", "computer,wizard"],
+    ["arena", "himmel-und-hoelle", "--players", "computer,random,random"],
+    ["arena", "halleluja", "--games", "0"],
+])
+def test_wrong_arena_arguments_are_refused(argv, capsys):
+    assert cli.main(argv) == 2
+    assert "--players" in capsys.readouterr().err
