@@ -12,6 +12,7 @@ import discord
 from bot.config import SettingsError, load_settings
 from bot.discord.app import serve
 from bot.logs import setup_logging
+from bot.store import StoreUnavailable
 
 #: Exit codes: a setting is wrong or missing (like a usage error); Discord refused the token.
 BAD_SETTINGS = 2
@@ -36,5 +37,8 @@ def run() -> int:
         asyncio.run(serve(settings))
     except discord.LoginFailure:
         print("brettbote: Discord refused the token (DISCORD_TOKEN)", file=sys.stderr)
+        return REFUSED
+    except StoreUnavailable as err:
+        print(f"brettbote: {err}", file=sys.stderr)
         return REFUSED
     return 0

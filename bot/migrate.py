@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.store import check_url, open_store, redacted, sqlite_path
+from bot.store import StoreUnavailable, check_url, open_store, redacted, sqlite_path
 from bot.store.copy import TargetNotEmpty, copy_database
 from bot.verify import load_or_explain, verify
 
@@ -65,6 +65,15 @@ async def copy(source_url: str, target_url: str, out=None) -> int:
     return 1 if differ or bad else 0
 
 
+def unavailable_is_an_answer(work) -> int:
+    """Run ``work``; a database that cannot be opened is one line, not a traceback."""
+    try:
+        return asyncio.run(work)
+    except StoreUnavailable as err:
+        print(f"brettbote: {err}", file=sys.stderr)
+        return 1
+
+
 def main(source: str | None, target: str | None) -> int:
     if (source is None) != (target is None):
         print("brettbote: --from and --to go together", file=sys.stderr)
@@ -75,8 +84,8 @@ def main(source: str | None, target: str | None) -> int:
         except ValueError as err:
             print(f"brettbote: --from/--to must be {err}", file=sys.stderr)
             return 2
-        return asyncio.run(copy(source, target))
+        return unavailable_is_an_answer(copy(source, target))
     settings = load_or_explain()
     if settings is None:
         return 2
-    return asyncio.run(upgrade(settings.database_url))
+    return unavailable_is_an_answer(upgrade(settings.database_url))

@@ -69,4 +69,6 @@ async def _main() -> int:
 
 
 def main() -> int:
-    return asyncio.run(_main())
+    from bot.migrate import unavailable_is_an_answer
+
+    return unavailable_is_an_answer(_main())

@@ -95,3 +95,21 @@ async def test_verify_command_exit_codes(tmp_path, monkeypatch, capsys):
         await tx.execute("UPDATE matches SET state=? WHERE id=1", (E.dump_state(E.setup(2, 99)),))
     await store.close()
     assert await asyncio.to_thread(cli.main, ["verify"]) == 1
+
+
+async def test_brettbote_without_its_database_says_so_in_one_line(tmp_path):
+    from postgres_server import free_port
+
+    async with FakeDiscord() as fake:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BRETTBOTE_", "DATABASE_"))}
+        env.update(DISCORD_TOKEN=fake.token, DISCORD_API_BASE=fake.api_url, DISCORD_GATEWAY_URL=fake.gateway_url,
+                   DATABASE_URL=f"postgresql://bot:hunter2@127.0.0.1:{free_port()}/brettbote")
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )
+        _, err = await asyncio.wait_for(proc.communicate(), 60)
+    text = err.decode()
+    assert proc.returncode == 1, text
+    assert "brettbote: the database postgresql://bot:***@127.0.0.1" in text
+    assert "hunter2" not in text and "Traceback" not in text

@@ -138,3 +138,16 @@ async def test_wrong_migrate_arguments_say_what_is_wrong(tmp_path, monkeypatch, 
     assert await asyncio.to_thread(cli.main, argv) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "y.db").exists()
+
+
+async def test_a_database_that_cannot_be_reached_is_one_line_without_its_password(tmp_path, monkeypatch, capsys):
+    from postgres_server import free_port
+
+    monkeypatch.chdir(tmp_path)
+    url = f"postgresql://bot:hunter2@127.0.0.1:{free_port()}/brettbote"
+    monkeypatch.setenv("DATABASE_URL", url)
+    for argv in (["migrate"], ["verify"]):
+        assert await asyncio.to_thread(cli.main, argv) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("brettbote: the database postgresql://bot:***@127.0.0.1") and "hunter2" not in err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -5,7 +5,9 @@ SQL of the bot lives in this package."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import sqlite3
 from pathlib import Path
 
 from bot.store.base import OPEN, Conflict, Store, Transaction
@@ -35,16 +37,29 @@ def redacted(url: str) -> str:
     return re.sub(r"(://[^:/@]+:)[^/]*@", r"\1***@", url)
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be opened; the message (for the operator) names it
+    without its password and says why."""
+
+
 async def open_store(url: str) -> Store:
-    """The store at ``url`` (created and migrated as needed)."""
+    """The store at ``url`` (created and migrated as needed); raises
+    :class:`StoreUnavailable` when it cannot be reached or opened."""
     check_url(url)
     path = sqlite_path(url)
-    if path is not None:
-        return await SqliteStore.open(path)
-    from bot.store.postgres import PostgresStore  # asyncpg only when asked for
+    try:
+        if path is not None:
+            return await SqliteStore.open(path)
+        from bot.store.postgres import PostgresStore  # asyncpg only when asked for
 
-    return await PostgresStore.open(url)
+        return await PostgresStore.open(url)
+    except (OSError, sqlite3.Error, asyncio.TimeoutError) as err:
+        raise StoreUnavailable(f"the database {redacted(url)} cannot be opened: {err}") from err
+    except Exception as err:  # asyncpg's own errors (refused login, unknown database)
+        if type(err).__module__.startswith("asyncpg"):
+            raise StoreUnavailable(f"the database {redacted(url)} cannot be opened: {err}") from err
+        raise
 
 
 __all__ = ["OPEN", "Conflict", "LoggedAction", "Match", "Notice", "Seat", "SqliteStore", "Store", "Timer",
-           "Transaction", "User", "Vote", "check_url", "migrations", "open_store", "redacted", "sqlite_path"]
+           "Transaction", "User", "Vote", "StoreUnavailable", "check_url", "migrations", "open_store", "redacted", "sqlite_path"]
