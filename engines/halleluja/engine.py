@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
 from engines.halleluja import placement, rules, text
+from engines.halleluja.evaluate import PLAYOUT_STEPS, evaluate as judge
 from engines.halleluja.help import rules_help
 from engines.halleluja.model import (
     FIELDS,
@@ -70,6 +71,7 @@ class Halleluja(Engine):
     Action = Action
     View = View
     messages = text.MESSAGES
+    AI_PLAYOUT_STEPS = PLAYOUT_STEPS
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
         self.check_seats(seats)
@@ -230,6 +232,10 @@ class Halleluja(Engine):
 
     def stage_label(self, state: State) -> Text:
         return Text(key="hd_turn", params={"turn": state.turn})
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic of the game (see :mod:`engines.halleluja.evaluate`)."""
+        return judge(state, seat)
 
     def scores(self, state: State) -> list[int]:
         return rules.scores(state)

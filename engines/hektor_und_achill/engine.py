@@ -23,6 +23,7 @@ from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text,
 from engines.hektor_und_achill import rules, text
 from engines.hektor_und_achill.data import SIDES, TURNS, sort_cards
 from engines.hektor_und_achill.determinise import determinise as deal_anew
+from engines.hektor_und_achill.evaluate import PLAYOUT_STEPS, evaluate as judge
 from engines.hektor_und_achill.help import rules_help
 from engines.hektor_und_achill.model import (
     GAME_ID,
@@ -49,6 +50,7 @@ class HektorUndAchill(Engine):
     Action = Action
     View = View
     messages = text.MESSAGES
+    AI_PLAYOUT_STEPS = PLAYOUT_STEPS
     # a new hand at the start of each battle is also sent by DM
     dm_events = frozenset({"ev_hand_own", "ev_hand_own_no_hero"})
 
@@ -194,6 +196,10 @@ class HektorUndAchill(Engine):
         """Hidden hands, face-down stacks, hero stacks and the fate stack
         dealt anew (see :mod:`engines.hektor_und_achill.determinise`)."""
         return deal_anew(state, seat, rnd)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic of the game (see :mod:`engines.hektor_und_achill.evaluate`)."""
+        return judge(state, seat)
 
     # -- words -------------------------------------------------------------
 

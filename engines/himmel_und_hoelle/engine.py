@@ -26,6 +26,7 @@ import random
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.himmel_und_hoelle import rules, text
 from engines.himmel_und_hoelle.determinise import determinise as deal_anew
+from engines.himmel_und_hoelle.evaluate import PLAYOUT_STEPS, evaluate as judge
 from engines.himmel_und_hoelle.help import rules_help
 from engines.himmel_und_hoelle.model import (
     AP_ACTIONS,
@@ -54,6 +55,7 @@ class HimmelUndHoelle(Engine):
     Action = Action
     View = View
     messages = text.MESSAGES
+    AI_PLAYOUT_STEPS = PLAYOUT_STEPS
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
         self.check_seats(seats)
@@ -239,6 +241,10 @@ class HimmelUndHoelle(Engine):
 
     def stage_label(self, state: State) -> Text:
         return Text(key="hd_turn", params={"turn": state.turn})
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic of the game (see :mod:`engines.himmel_und_hoelle.evaluate`)."""
+        return judge(state, seat)
 
     def scores(self, state: State) -> list[int]:
         return [sum(g) for g in state.goal]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.hoch_und_hoeher import rules, scoring, text
+from engines.hoch_und_hoeher.evaluate import PLAYOUT_STEPS, evaluate as judge
 from engines.hoch_und_hoeher.help import rules_help
 from engines.hoch_und_hoeher.model import (
     GAME_ID,
@@ -45,6 +46,7 @@ class HochUndHoeher(Engine):
     Action = Action
     View = View
     messages = text.MESSAGES
+    AI_PLAYOUT_STEPS = PLAYOUT_STEPS
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
         self.check_seats(seats)
@@ -131,6 +133,10 @@ class HochUndHoeher(Engine):
 
     def stage_label(self, state: State) -> Text:
         return Text(key="hd_turn", params={"turn": state.turn})
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic of the game (see :mod:`engines.hoch_und_hoeher.evaluate`)."""
+        return judge(state, seat)
 
     def scores(self, state: State) -> list[int]:
         return scoring.scores(state)

@@ -1,0 +1,187 @@
+"""Strength of the computer player against the goal table of the issue.
+
+    python -m bench.arena [--quick] [--only GAME] [--opponent random|greedy] [--seed 1]
+
+Every row plays the computer against one opponent, seats alternating
+(``engines.ai.arena.arena``), and prints the computer's share of the decided
+games (draws and unfinished matches left out), the draws, the 95th
+percentile of its decision time and whether the goal is met:
+
+================== ============================ ============================
+game               vs random, 50 ms a decision  vs greedy, 500 ms a decision
+================== ============================ ============================
+Himmel und Hölle   >= 90 % over 40 games        >= 85 % over 20 games
+Hoch und höher     >= 90 % over 100 games       >= 55 % over 400 games
+Hektor und Achill  >= 85 % over 50 games        >= 70 % over 30 games
+Halleluja          >= 90 % over 40 games        >= 75 % over 30 games
+================== ============================ ============================
+
+The decision time goal is a p95 within the budget + 20 %, taken over the
+computer's own decisions (the arena's figure also counts the greedy
+player's quick ones). ``--quick`` plays a tenth of the games (at least 4) for
+a rough figure in minutes; a quick row says "rough" instead of judging the
+goal on so few games. Each row also lists how the matches ended (the
+results' ``reason``): for Himmel und Hölle, ``goal`` is a race home and
+``stuck`` a side stranded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import engines
+from engines.ai import players
+from engines.ai.arena import arena
+from engines.contract import Engine
+
+#: Slack on the time budget a decision's p95 may take.
+TIME_SLACK = 1.2
+
+
+@dataclass(frozen=True)
+class Goal:
+    game: str
+    opponent: str
+    games: int
+    budget_ms: int
+    share: float
+
+
+GOALS = [
+    Goal("himmel-und-hoelle", "random", 40, 50, 0.90),
+    Goal("hoch-und-hoeher", "random", 100, 50, 0.90),
+    Goal("hektor-und-achill", "random", 50, 50, 0.85),
+    Goal("halleluja", "random", 40, 50, 0.90),
+    Goal("himmel-und-hoelle", "greedy", 20, 500, 0.85),
+    Goal("hoch-und-hoeher", "greedy", 400, 500, 0.55),
+    Goal("hektor-und-achill", "greedy", 30, 500, 0.70),
+    Goal("halleluja", "greedy", 30, 500, 0.75),
+]
+
+
+def quick_games(games: int) -> int:
+    return max(4, games // 10)
+
+
+class Recorder:
+    """The engine as the arena sees it: every call goes to the real engine,
+    and the reason of each finished match is counted. The players are handed
+    the real engine (see :func:`watched`), so only the arena's own look at
+    the result of a match is counted, never a search's."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.reasons: Counter[str] = Counter()
+
+    def __getattr__(self, name: str):
+        return getattr(self.engine, name)
+
+    def result(self, state):
+        result = self.engine.result(state)
+        if result is not None:
+            self.reasons[result.reason or "-"] += 1
+        return result
+
+
+@contextmanager
+def watched(engine: Engine, times: list[float]):
+    """Players that decide on the real engine, the computer's decision
+    times in ``times`` (ms); the arena's players as they were afterwards."""
+    saved = dict(players.PLAYERS)
+
+    def wrap(base):
+        class Watched(base):
+            def decide(self, _proxy, state, seat):
+                started = time.perf_counter()
+                index = super().decide(engine, state, seat)
+                if base is players.ComputerPlayer:
+                    times.append((time.perf_counter() - started) * 1000)
+                return index
+
+        return Watched
+
+    try:
+        for name, base in saved.items():
+            players.PLAYERS[name] = wrap(base)
+        yield
+    finally:
+        players.PLAYERS.clear()
+        players.PLAYERS.update(saved)
+
+
+def p95(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
+
+
+def run(goal: Goal, games: int, seed: int) -> dict:
+    engine = engines.get(goal.game)
+    recorder = Recorder(engine)
+    times: list[float] = []
+    started = time.perf_counter()
+    with watched(engine, times):
+        tally = arena(recorder, ["computer", goal.opponent], games, goal.budget_ms / 1000, seed)
+    won = tally.wins["computer"]
+    decided = won + tally.wins[goal.opponent]
+    share = won / decided if decided else 0.0
+    p95_ms = round(p95(times), 1)
+    return {
+        "game": goal.game,
+        "opponent": goal.opponent,
+        "budget_ms": goal.budget_ms,
+        "games": tally.games,
+        "won": won,
+        "decided": decided,
+        "share": share,
+        "draws": tally.draws,
+        "unfinished": tally.unfinished,
+        "p95_ms": p95_ms,
+        "decisions": len(times),
+        "reasons": dict(recorder.reasons),
+        "share_ok": share >= goal.share,
+        "time_ok": p95_ms <= goal.budget_ms * TIME_SLACK,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def line(goal: Goal, row: dict, rough: bool) -> str:
+    verdict = "ok" if row["share_ok"] and row["time_ok"] else "MISSED"
+    if rough:
+        verdict = f"rough: {verdict.lower()}"
+    return (
+        f"{goal.game:<18} vs {goal.opponent:<6} {goal.budget_ms:>4} ms  "
+        f"{row['won']:>3}/{row['decided']:<3} = {row['share']:6.1%} (goal {goal.share:.0%})  "
+        f"draws {row['draws']:>2}  unfinished {row['unfinished']}  "
+        f"p95 {row['p95_ms']:7.1f} ms (goal {goal.budget_ms * TIME_SLACK:.0f})  "
+        f"{row['seconds']:6.0f} s  {verdict}  "
+        f"ends: {', '.join(f'{k} {v}' for k, v in sorted(row['reasons'].items()))}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a tenth of the games (at least 4)")
+    parser.add_argument("--only", action="append", metavar="GAME", help="only this game (repeatable)")
+    parser.add_argument("--opponent", choices=("random", "greedy"), help="only the rows against this player")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    missed = 0
+    for goal in GOALS:
+        if args.only and goal.game not in args.only:
+            continue
+        if args.opponent and goal.opponent != args.opponent:
+            continue
+        games = quick_games(goal.games) if args.quick else goal.games
+        row = run(goal, games, args.seed)
+        print(line(goal, row, args.quick), flush=True)
+        missed += not (row["share_ok"] and row["time_ok"])
+    return 1 if missed and not args.quick else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
