@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from fake_discord import FakeDiscord  # noqa: E402  (lives with the tests)
 from postgres_server import PostgresServer  # noqa: E402
-from scale_harness import bot_processes  # noqa: E402
+from scale_harness import bot_processes, live_board  # noqa: E402
 
 from bench.scale import percentile  # noqa: E402
 
@@ -67,11 +67,6 @@ async def prepare(fake: FakeDiscord, url: str, matches: int, timers: int, start_
     finally:
         await store.close()
     return channels
-
-
-def live_board(fake, channel):
-    boards = [m for m in fake.messages(channel) if m.attachments and any(":act:" in c for c in m.custom_ids())]
-    return boards[-1] if boards else None
 
 
 async def play_turns(fake, store, channel, match_id, sessions, rounds, think, rng, handles) -> int:

@@ -85,6 +85,12 @@ async def bot_processes(fake: FakeDiscord, url: str, envs: list[dict[str, str]])
         folder.rmdir()
 
 
+def live_board(fake: FakeDiscord, channel):
+    """The channel's newest board that still has its buttons, if any."""
+    boards = [m for m in fake.messages(channel) if m.attachments and any(":act:" in c for c in m.custom_ids())]
+    return boards[-1] if boards else None
+
+
 async def run_until_killed(fake: FakeDiscord, url: str, extra: dict[str, str], *, timeout: float) -> int:
     """A process meant to die at a crash point before it reaches the gateway;
     returns its exit code."""

@@ -13,7 +13,7 @@ import time
 
 import pytest
 from postgres_fixtures import fresh_database
-from scale_harness import bot_processes, poll_until, run_until_killed
+from scale_harness import bot_processes, live_board, poll_until, run_until_killed
 
 import engines
 from bot.play.lobby import HOUR
@@ -61,11 +61,6 @@ def told(fake, user) -> int:
     """How many versions of the user's private messages say "outdated"."""
     seen = [v.get("content") or "" for m in fake.ephemeral_messages(user) for v in [*m.history, {"content": m.content}]]
     return sum("veraltet" in text or "outdated" in text for text in seen)
-
-
-def live_board(fake, channel):
-    boards = [m for m in fake.messages(channel) if m.attachments and any(":act:" in c for c in m.custom_ids())]
-    return boards[-1] if boards else None
 
 
 async def open_match(fake, channel, host_to, guest_to) -> None:
