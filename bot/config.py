@@ -60,6 +60,12 @@ class Settings(BaseSettings):
     render_workers: int = Field(2, ge=0, le=64, validation_alias="RENDER_WORKERS",
                                 description="a whole number from 0 to 64 (processes drawing boards; "
                                             "0 draws in a thread of the bot's process)")
+    computer_workers: int = Field(1, ge=0, le=64, validation_alias="COMPUTER_WORKERS",
+                                  description="a whole number from 0 to 64 (processes where computer players "
+                                              "think; 0 thinks in a thread of the bot's process)")
+    computer_max_ms: int | None = Field(None, ge=1, le=10_000, validation_alias="COMPUTER_MAX_MS",
+                                        description="milliseconds from 1 to 10000 (a cap on every match's "
+                                                    "thinking time, for a small machine), or empty for none")
     metrics_port: int | None = Field(None, ge=1, le=65535, validation_alias="METRICS_PORT",
                                      description="a TCP port (1-65535) for /healthz and /metrics, or empty for none")
     timer_lease_seconds: float = Field(300, ge=1, le=86400, validation_alias="BRETTBOTE_TIMER_LEASE",

@@ -1,7 +1,10 @@
-"""Where CPU work goes: board pictures and undo replays never run on the
-event loop. With ``RENDER_WORKERS`` > 0 they run in a pool of that many
-processes (true parallelism, and a slow render cannot delay another match's
-interaction); with 0, in a thread of the bot's process.
+"""Where CPU work goes: board pictures, undo replays and the computer
+player's search never run on the event loop. Two pools: ``render`` (board
+pictures and undo replays, ``RENDER_WORKERS``) and ``think`` (the computer
+player, ``COMPUTER_WORKERS``), so that a computer thinking for seconds never
+holds up another match's board. With a count > 0 a pool is that many
+processes (true parallelism, and slow work cannot delay another match's
+interaction); with 0, its work runs in a thread of the bot's process.
 
 The pool belongs to the process, not to a client: it is made on first use,
 kept for the life of the process and shared by every client in it (tests
@@ -26,55 +29,54 @@ log = logging.getLogger("brettbote.workers")
 
 T = TypeVar("T")
 #: Imported once in the fork server, inherited by every worker.
-PRELOAD = ["engines", "render", "bot.discord.present", "bot.play.slow"]
+PRELOAD = ["engines", "engines.ai", "render", "bot.discord.present", "bot.play.slow"]
+POOLS = ("render", "think")
 
-_count = 0
-_pool: ProcessPoolExecutor | None = None
-
-
-def configure(count: int) -> None:
-    """Use ``count`` worker processes from now on (0: a thread)."""
-    global _count
-    if count != _count:
-        shutdown()
-        _count = count
+_counts: dict[str, int] = {name: 0 for name in POOLS}
+_pools: dict[str, ProcessPoolExecutor] = {}
 
 
-def _new_pool() -> ProcessPoolExecutor:
+def configure(count: int, pool: str = "render") -> None:
+    """Use ``count`` worker processes for ``pool`` from now on (0: a thread)."""
+    if count != _counts[pool]:
+        shutdown(pool)
+        _counts[pool] = count
+
+
+def _new_pool(pool: str) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(PRELOAD)
-    return ProcessPoolExecutor(_count, mp_context=context)
+    return ProcessPoolExecutor(_counts[pool], mp_context=context)
 
 
-async def run(fn: Callable[..., T], /, *args: Any) -> T:
-    """``fn(*args)`` off the event loop; ``fn`` and its arguments must pickle
-    when workers are processes (module-level functions and pydantic models do)."""
-    global _pool
-    if _count == 0:
+async def run(fn: Callable[..., T], /, *args: Any, pool: str = "render") -> T:
+    """``fn(*args)`` off the event loop, in ``pool``; ``fn`` and its arguments
+    must pickle when workers are processes (module-level functions and
+    pydantic models do)."""
+    if _counts[pool] == 0:
         return await asyncio.to_thread(fn, *args)
     loop = asyncio.get_running_loop()
     for attempt in (1, 2):
-        if _pool is None:
-            _pool = _new_pool()
-        pool = _pool
+        executor = _pools.get(pool) or _pools.setdefault(pool, _new_pool(pool))
         try:
-            return await loop.run_in_executor(pool, fn, *args)
+            return await loop.run_in_executor(executor, fn, *args)
         except BrokenProcessPool:
-            log.warning("a render worker died; starting new ones (attempt %d)", attempt)
-            if _pool is pool:
-                _pool = None
-            pool.shutdown(wait=False, cancel_futures=True)
+            log.warning("a %s worker died; starting new ones (attempt %d)", pool, attempt)
+            if _pools.get(pool) is executor:
+                del _pools[pool]
+            executor.shutdown(wait=False, cancel_futures=True)
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def shutdown() -> None:
-    """Stop the worker processes (a later job starts new ones)."""
-    global _pool
-    if _pool is not None:
-        pool, _pool = _pool, None
-        pool.shutdown(wait=True, cancel_futures=True)
+def shutdown(pool: str | None = None) -> None:
+    """Stop the worker processes of ``pool`` (of every pool if None); a later
+    job starts new ones."""
+    for name in [pool] if pool else list(_pools):
+        executor = _pools.pop(name, None)
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 atexit.register(shutdown)

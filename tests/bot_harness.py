@@ -23,10 +23,12 @@ def make_bot(db: str | Path, clock: Clock | None = None, run_scheduler: bool = F
     only when a test says so (``bot.scheduler.run_due()``, or
     ``Table.fire_timers``) unless ``run_scheduler`` is set."""
     url = db if isinstance(db, str) else f"sqlite:///{db}"
-    # Pictures are drawn in a thread here, so a test can swap the renderer;
-    # the bot processes of test_scale_out draw in worker processes.
-    return Brettbote(Settings(database_url=url, render_workers=0), clock=clock, run_scheduler=run_scheduler,
-                     guild_ready_timeout=0.05)
+    # Pictures are drawn and computer players think in a thread here, so a
+    # test can swap the renderer (and use the toy game, registered in this
+    # process only); the bot processes of test_scale_out use worker
+    # processes. Computer players think 20 ms a decision.
+    settings = Settings(database_url=url, render_workers=0, computer_workers=0, computer_max_ms=20)
+    return Brettbote(settings, clock=clock, run_scheduler=run_scheduler, guild_ready_timeout=0.05)
 
 
 @contextlib.asynccontextmanager
@@ -47,6 +49,9 @@ class Table:
         """Wait until the bot has finished handling every interaction so far."""
         await asyncio.sleep(0)
         await self.bot.inflight.drain(10)
+        while self.bot.announcer.computers.busy:  # their moves, and what those start
+            await self.bot.announcer.computers.idle()
+            await self.bot.inflight.drain(10)
 
     async def run(self, handle: InteractionHandle) -> InteractionHandle:
         await handle.wait_acknowledged()

@@ -40,3 +40,24 @@ async def test_a_worker_that_dies_is_replaced(pool):
 async def test_with_no_workers_jobs_run_in_a_thread_of_the_process():
     workers.configure(0)
     assert await workers.run(os.getpid) == os.getpid()
+
+
+async def test_the_computer_thinks_in_a_pool_of_its_own():
+    """A search of seconds never holds up a board picture: the computer player
+    (pool "think") has its own processes, where it makes a legal decision."""
+    from engines.ai.turn import decide
+
+    workers.configure(1, "think")
+    workers.configure(1)
+    try:
+        thinker = await workers.run(os.getpid, pool="think")
+        drawer = await workers.run(os.getpid)
+        assert os.getpid() not in (thinker, drawer) and thinker != drawer
+        engine = engines.get("hoch-und-hoeher")
+        state = engine.dump_state(engine.setup(2, 5))
+        seat = engine.to_act(engine.load_state(state))[0]
+        there = await workers.run(decide, "hoch-und-hoeher", state, seat, 0.2, 7, pool="think")
+        assert 0 <= there < len(engine.legal_actions(engine.load_state(state), seat))
+    finally:
+        workers.configure(0, "think")
+        workers.configure(0)

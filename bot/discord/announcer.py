@@ -44,6 +44,9 @@ class Announcer:
         self.slow = slow
         self.locales = locales
         self._board_locks: dict[int, asyncio.Lock] = {}
+        #: The computer players' moves (:mod:`bot.discord.computers`), kicked
+        #: after every change that may ask a computer.
+        self.computers = None
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -67,6 +70,12 @@ class Announcer:
         marked as the current one."""
         async with self._board_locks.setdefault(match.id, asyncio.Lock()):
             await self._post_board(await self.service.get(match.id), notes)
+        self.kick(match)
+
+    def kick(self, match: Match) -> None:
+        """The computer players of ``match`` move if they are asked."""
+        if self.computers is not None:
+            self.computers.kick(match)
 
     async def _post_board(self, match: Match, notes: list[str]) -> None:
         locale = self.locales.of_channel(match)
@@ -80,8 +89,10 @@ class Announcer:
         # The post a move owes (its intent is recorded as board_due in the
         # move's transaction) carries a nonce made from the match and move:
         # sent again after a crash, Discord returns the first message instead
-        # of a second board. A re-post on request gets a fresh nonce.
-        nonce = f"b{match.id}.{match.counter}"[:25] if match.board_due else None
+        # of a second board. A re-post on request gets a fresh nonce. A vote on
+        # a seat owes a board without a move: the seats' handovers are part of it.
+        handovers = "".join((s.handover or "-")[0] for s in match.seats)
+        nonce = f"b{match.id}.{match.counter}.{handovers}"[:25] if match.board_due else None
         message = await channel.send(**payload.send_kwargs(), **({"nonce": nonce} if nonce else {}))
         crash_point("board_sent")
         previous = (match.board_channel_id, match.board_message_id)
@@ -139,9 +150,11 @@ class Announcer:
         if match.status == "running":
             await self.deliver(match, notices)
         await self.service.notices_sent(match.id, *outcome.counters)
+        self.kick(match)
 
     async def deliver(self, match: Match, notices: list[tuple[str, int | None]]) -> None:
         """Secret choices and private views by DM, and turn notices."""
+        notices = [(kind, seat) for kind, seat in notices if seat is None or match.seats[seat].person]
         secret = [seat for kind, seat in notices if kind == "secret"]
         if secret:
             await self.safely(self.send_secret_dms(match, secret), "secret DMs", match)
@@ -169,15 +182,17 @@ class Announcer:
             await self.safely(self.post_board(match), "board post after restart", match)
             await self.safely(self.strip_orphans(await self.service.get(match.id)), "orphan boards", match)
         await self.deliver_pending(idle_before)
-        for match in await self.service.waiting_on_autopilot():
+        for match in await self.service.waiting_on_machines():
             if idle_before is None or match.updated_at < idle_before:
-                await self.safely(self.resume_autopilot(match), "autopilot after restart", match)
+                await self.safely(self.resume_machines(match), "autopilot and computer after restart", match)
 
-    async def resume_autopilot(self, match: Match) -> None:
-        """Seats on autopilot that a crash left waiting play on."""
+    async def resume_machines(self, match: Match) -> None:
+        """Seats on autopilot or played by the computer that a crash left
+        waiting play on."""
         moves = await self.service.autopilot(match.id)
         if moves:
             await self.announce(merged(present.engine_of(match), moves[0], moves[1:]))
+        self.kick(match)
 
     async def deliver_pending(self, idle_before: str | None = None) -> None:
         """What moves owed when the bot died before telling everyone: round

@@ -31,7 +31,9 @@ from bot.discord.errors import InFlight, on_app_command_error
 from bot.discord.help import HelpCog
 from bot.discord.lobby import LobbyCog
 from bot.discord.locales import Locales
+from bot.discord.computers import Computers
 from bot.discord.play import PlayCog
+from bot.discord.seats import SeatsCog
 from bot.discord.slow import SlowCog
 from bot.play.clock import Clock
 from bot.play.scheduler import Scheduler
@@ -45,7 +47,7 @@ log = logging.getLogger("brettbote")
 
 #: How long a shutdown waits for interactions in flight.
 DRAIN_SECONDS = 10.0
-COGS = (LobbyCog, PlayCog, SlowCog, HelpCog)
+COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, HelpCog)
 
 
 def point_at(settings: Settings) -> None:
@@ -77,6 +79,7 @@ class BrettboteClient:
 
     async def setup_hook(self) -> None:
         workers.configure(self.settings.render_workers)
+        workers.configure(self.settings.computer_workers, "think")
         self.store = await open_store(self.settings.database_url)
         self.service = MatchService(self.store, clock=self.clock, abandon_days=self.settings.abandon_days,
                                     matches_per_hour=self.settings.matches_per_hour,
@@ -84,6 +87,7 @@ class BrettboteClient:
         self.slow = SlowPlay(self.store, self.service)
         self.locales = Locales(self, self.store)
         self.announcer = Announcer(self, self.store, self.service, self.slow, self.locales)
+        self.announcer.computers = Computers(self.service, self.announcer, self.settings.computer_max_ms)
         for cog in COGS:
             await self.add_cog(cog(self))
         self.scheduler = Scheduler(self.store, self.clock, self.get_cog("slow").fire_timer, recover=self.service.rearm,
@@ -140,6 +144,8 @@ class BrettboteClient:
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self.inflight.drain(DRAIN_SECONDS)
+        if self.announcer is not None and self.announcer.computers is not None:
+            await self.announcer.computers.close()  # a move not made yet is made after the restart
         if self.metrics_server is not None:
             await self.metrics_server.stop()
             self.metrics_server = None

@@ -50,7 +50,8 @@ def new_command() -> app_commands.Command:
             interaction, game=values["game"].value, here=values.get("here", False),
             reminder_hours=values.get("reminder", 24), deadline_hours=values.get("deadline"),
             deadline_policy=policy.value if policy else "skip", players=values.get("players"),
-            options=given(values, specs),
+            options=given(values, specs), computers=values.get("computer") or 0,
+            thinking_seconds=values.get("thinking") or 2,
         )
 
     fixed = [
@@ -60,6 +61,8 @@ def new_command() -> app_commands.Command:
         _param("deadline", app_commands.Range[int, 12, 336] | None, None),
         _param("policy", app_commands.Choice[str] | None, None),
         _param("players", app_commands.Range[int, 1, 6] | None, None),
+        _param("computer", app_commands.Range[int, 0, 5] | None, None),
+        _param("thinking", app_commands.Range[int, 1, 10] | None, None),
     ]
     callback = with_options(new, fixed, specs)
     callback = app_commands.describe(
@@ -69,6 +72,8 @@ def new_command() -> app_commands.Command:
         deadline=_("Hours a player has for a decision (default: no deadline)"),
         policy=_("What happens when a deadline passes"),
         players=_("How many players (default: solo where possible, else a full table)"),
+        computer=_("Computer players to seat (default none; with no player count: you and them, at once)"),
+        thinking=_("Seconds a computer player thinks about a decision (1-10, default 2)"),
     )(callback)
     callback = app_commands.choices(game=game_choices(), policy=POLICIES)(callback)
     return app_commands.command(name=_("new"), description=_("Open a lobby for a new match"))(callback)
@@ -110,9 +115,13 @@ class GameCommands(app_commands.Group):
     async def join(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "lobby").join(interaction)
 
-    @app_commands.command(name=_("leave"), description=_("Leave the lobby; in a running match of 3 or more, your seat plays on by autopilot"))
+    @app_commands.command(name=_("leave"), description=_("Leave the lobby; in a running match of 3 or more, the others decide who plays your seat"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "lobby").leave(interaction)
+
+    @app_commands.command(name=_("rejoin"), description=_("Take your seat back from the computer, a substitute or the autopilot"))
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        await cog(interaction, "seats").rejoin(interaction)
 
     @app_commands.command(name=_("start"), description=_("Start the match (host)"))
     async def start(self, interaction: discord.Interaction) -> None:

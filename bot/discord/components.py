@@ -44,9 +44,11 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:b:(?P
         await cog(interaction, "play").on_board_button(interaction, self.op, self.match_id, self.counter)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:l:(?P<op>join|leave|start):(?P<match>\d+):(?P<counter>\d+)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"bb:l:(?P<op>join|leave|start|computer|nocomputer):(?P<match>\d+):(?P<counter>\d+)"):
     """The counter of a lobby is always 0; the service refuses a click once
-    the match has started."""
+    the match has started. ``computer``/``nocomputer``: the host adds or
+    removes a computer player."""
 
     def __init__(self, op: str, match_id: int, counter: int = 0, label: str = "…") -> None:
         style = discord.ButtonStyle.success if op == "start" else discord.ButtonStyle.primary if op == "join" else discord.ButtonStyle.secondary
@@ -59,6 +61,29 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:l:(?P
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "lobby").on_lobby_button(interaction, self.op, self.match_id)
+
+
+class SeatButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"bb:s:(?P<op>wait|substitute|computer|take|back):(?P<match>\d+):(?P<seat>\d+)"):
+    """On the board, for a seat whose player has gone (see
+    :mod:`bot.play.handover`): a vote (``wait``, ``substitute``,
+    ``computer``), "Take over this seat", or the substitute's "Hand back".
+    No counter: a vote stays open across moves; the service refuses a click
+    once the seat's handover is over."""
+
+    STYLES = {"take": discord.ButtonStyle.success, "back": discord.ButtonStyle.success}
+
+    def __init__(self, op: str, match_id: int, seat: int, label: str = "…", row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=self.STYLES.get(op, discord.ButtonStyle.secondary),
+                                           custom_id=f"{PREFIX}:s:{op}:{match_id}:{seat}", row=row))
+        self.op, self.match_id, self.seat = op, match_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["op"], int(match["match"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog(interaction, "seats").on_seat_button(interaction, self.op, self.match_id, self.seat)
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:a:(?P<match>\d+):(?P<counter>\d+):(?P<index>\d+):(?P<token>[0-9a-f]{8})"):
@@ -171,7 +196,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:u:(?P<
         await cog(interaction, "slow").on_undo_button(interaction, self.op, self.match_id, self.counter)
 
 
-KNOWN_ITEMS = (BoardButton, LobbyButton, ActionButton, PageButton, GroupSelect, RulesButton, UndoButton)
+KNOWN_ITEMS = (BoardButton, LobbyButton, SeatButton, ActionButton, PageButton, GroupSelect, RulesButton, UndoButton)
 
 
 def _none_of(items) -> str:
@@ -201,22 +226,32 @@ class OutdatedControl(discord.ui.DynamicItem[discord.ui.Button], template=_none_
 ALL_ITEMS = (*KNOWN_ITEMS, OutdatedControl)
 
 
-def board_view(match, locale: str, *, finished: bool) -> discord.ui.View:
+#: Rows of a board post for seat buttons (row 0 holds the board's own).
+SEAT_ROWS = 4
+
+
+def board_view(match, locale: str, *, finished: bool, seats: list[tuple[str, int, str]] = ()) -> discord.ui.View:
+    """The board's buttons; ``seats``: (op, seat, label) of seats whose player
+    has gone, one row per seat (at most four seats at a time)."""
     view = discord.ui.View(timeout=None)
     if finished:
         if match.status == "finished":
             view.add_item(BoardButton("rematch", match.id, match.counter, t("btn_rematch", locale)))
         view.add_item(BoardButton("log", match.id, match.counter, t("btn_log", locale)))
         return view
-    view.add_item(BoardButton("act", match.id, match.counter, t("btn_act", locale)))
-    view.add_item(BoardButton("view", match.id, match.counter, t("btn_view", locale)))
-    view.add_item(BoardButton("log", match.id, match.counter, t("btn_log", locale)))
+    for op in ("act", "view", "log"):
+        view.add_item(BoardButton(op, match.id, match.counter, t(f"btn_{op}", locale)))
+    rows = list(dict.fromkeys(seat for _, seat, _ in seats))[:SEAT_ROWS]
+    for op, seat, label in seats:
+        if seat in rows:
+            view.add_item(SeatButton(op, match.id, seat, label, row=1 + rows.index(seat)))
     return view
 
 
 def lobby_view(match, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start"):
+    ops = ["join", "leave", "start", "computer"] + (["nocomputer"] if any(s.user_id < 0 for s in match.seats) else [])
+    for op in ops:
         view.add_item(LobbyButton(op, match.id, match.counter, t(f"btn_{op}", locale)))
     return view
 

@@ -23,7 +23,7 @@ class LobbyCog(Room, name="lobby"):
     @guarded
     async def new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
                   deadline_hours: int | None = None, deadline_policy: str = "skip", players: int | None = None,
-                  options: dict | None = None) -> None:
+                  options: dict | None = None, computers: int = 0, thinking_seconds: int = 2) -> None:
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
@@ -34,7 +34,8 @@ class LobbyCog(Room, name="lobby"):
         await self.service.check_new(
             guild_id=interaction.guild_id, channel_id=None if in_thread else interaction.channel_id, game=game,
             host_id=interaction.user.id, options=options, players=players, reminder_hours=reminder_hours,
-            deadline_hours=deadline_hours, deadline_policy=deadline_policy,
+            deadline_hours=deadline_hours, deadline_policy=deadline_policy, computers=computers,
+            thinking_seconds=thinking_seconds,
         )
         engine = engines.get(game)
         interaction.extras[PUBLIC_DEFER] = True  # a refusal from here on removes the public placeholder first
@@ -52,7 +53,7 @@ class LobbyCog(Room, name="lobby"):
         match = await self.service.new_match(
             guild_id=interaction.guild_id, channel_id=target.id, game=game, host_id=interaction.user.id,
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, deadline_policy=deadline_policy,
-            players=players, options=options,
+            players=players, options=options, computers=computers, thinking_seconds=thinking_seconds,
         )
         self.service.limits.count(limit[0])
         lobby = present.lobby_post(match, locale)
@@ -129,6 +130,10 @@ class LobbyCog(Room, name="lobby"):
             match, started = await self.service.join(match.channel_id, user, match.id)
         elif op == "leave":
             match = await self.service.leave(match.channel_id, user, match.id)
+        elif op == "computer":
+            match, started = await self.service.add_computer(match.id, user)
+        elif op == "nocomputer":
+            match = await self.service.remove_computer(match.id, user)
         else:
             match = await self.service.start(match.channel_id, user, match.id)
             started = True

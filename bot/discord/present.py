@@ -16,6 +16,7 @@ from bot import workers
 from bot.discord import components as c
 from bot.discord.messages import t
 from bot.play.moves import action_token
+from bot.play.handover import CHOICES, voters
 from bot.play.slow import deadline_of
 from bot.store import LoggedAction, Match
 from engines import Engine, Event
@@ -84,13 +85,43 @@ def board_link(match: Match) -> str | None:
     return f"https://discord.com/channels/{guild}/{match.board_channel_id}/{match.board_message_id}"
 
 
+def who(user_id: int, locale: str) -> str:
+    """A user as a mention; a computer player (a negative id) by its name,
+    marked as a computer."""
+    return t("computer_name", locale, n=-user_id) if user_id < 0 else f"<@{user_id}>"
+
+
 def player(engine: Engine, match: Match, seat: int, locale: str) -> str:
     """A seat's player with the game's name for the seat (a solo player needs
     none), and whether the seat is on autopilot."""
     if len(match.seats) == 1:
-        return f"<@{match.user(seat)}>"
+        return who(match.user(seat), locale)
     autopilot = f", {t('autopilot', locale)}" if match.seats[seat].autopilot else ""
-    return f"<@{match.user(seat)}> ({engine.seat_name(seat, locale)}{autopilot})"
+    return f"{who(match.user(seat), locale)} ({engine.seat_name(seat, locale)}{autopilot})"
+
+
+def handover_lines(engine: Engine, match: Match, locale: str) -> tuple[list[str], list[tuple[str, int, str]], list[int]]:
+    """What the board says of seats whose player has gone (see
+    :mod:`bot.play.handover`): a line each, their buttons as (op, seat,
+    label), and the people to ping (voters and substitutes asked)."""
+    lines, buttons, pings = [], [], []
+    for place in match.seats:
+        seat, name = place.seat, engine.seat_name(place.seat, locale)
+        if place.handover == "vote":
+            asked = voters(match, seat)
+            lines.append(t("handover_vote_line", locale, player=player(engine, match, seat, locale),
+                           voters=", ".join(who(match.user(s), locale) for s in asked)))
+            buttons += [(op, seat, t(f"btn_handover_{op}", locale, seat=name)) for op in CHOICES]
+            pings += [match.user(s) for s in asked]
+        elif place.handover == "open":
+            lines.append(t("handover_open_line", locale, seat=name))
+            buttons.append(("take", seat, t("btn_take_over", locale, seat=name)))
+        elif place.handover == "return" and place.original_user_id:
+            lines.append(t("handover_return_line", locale, seat=name, player=who(place.user_id, locale),
+                           original=who(place.original_user_id, locale)))
+            buttons.append(("back", seat, t("btn_hand_back", locale, seat=name)))
+            pings.append(place.user_id)
+    return lines, buttons, pings
 
 
 def you_are(engine: Engine, match: Match, seat: int | None, locale: str) -> list[str]:
@@ -145,12 +176,12 @@ def result_lines(engine: Engine, match: Match, locale: str, totals: dict[int, in
         )
         lines.append(t("result_scores", locale, scores=scores))
     if totals and len(totals) > 1:
-        lines.append(t("series", locale, totals=" – ".join(f"<@{u}> {v}" for u, v in totals.items())))
+        lines.append(t("series", locale, totals=" – ".join(f"{who(u, locale)} {v}" for u, v in totals.items())))
     return lines
 
 
 async def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
-               notes: list[str] = ()) -> Payload:
+               notes: list[str] = (), with_image: bool = True) -> Payload:
     """The public board: spectator view, who is to act (mentioned), buttons."""
     engine = engine_of(match)
     state = engine.load_state(match.state)
@@ -163,7 +194,7 @@ async def board_post(match: Match, locale: str, *, events: list[Event | dict] = 
         if any(engine.prompt(state, s).secret for s in waiting):
             lines.append(t("secret_note", locale))
         for seat in waiting:
-            due = deadline_of(match, seat)
+            due = deadline_of(match, seat) if match.seats[seat].person else None
             if due is not None:
                 lines.append(t("deadline_line", locale, player=f"<@{match.user(seat)}>", when=f"<t:{int(due)}:R>"))
         if match.paused:
@@ -177,13 +208,14 @@ async def board_post(match: Match, locale: str, *, events: list[Event | dict] = 
             lines.append(t("eliminated_line", locale, players=out))
     else:
         lines += result_lines(engine, match, locale, totals)
-    lines += list(notes)
-    buttons = c.board_view(match, locale, finished=match.status != "running")
+    handovers, seat_buttons, pings = handover_lines(engine, match, locale) if waiting else ([], [], [])
+    lines += handovers + list(notes)
+    buttons = c.board_view(match, locale, finished=match.status != "running", seats=seat_buttons)
     return Payload(
         content="\n".join(lines)[:2000],
-        files=(await pictures(match, view, locale))[0],
+        files=(await pictures(match, view, locale))[0] if with_image else [],
         view=buttons,
-        mentions=[match.user(s) for s in waiting],
+        mentions=[u for u in dict.fromkeys([match.user(s) for s in waiting] + pings) if u > 0],
     )
 
 
@@ -268,7 +300,7 @@ def log_text(match: Match, entries: list[LoggedAction], seat: int | None, locale
 
 def lobby_post(match: Match, locale: str) -> Payload:
     engine = engine_of(match)
-    players = ", ".join(f"<@{u}>" for u in match.user_ids)
+    players = ", ".join(who(u, locale) for u in match.user_ids)
     if match.status != "lobby":
         closing = t("started", locale) if match.status == "running" else t("lobby_closed", locale)
         return Payload(content=f"**{engine.title(locale)}** – {players}\n{closing}")

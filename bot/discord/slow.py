@@ -112,3 +112,5 @@ class SlowCog(Room, name="slow"):
             await self.announcer.notice(match, fired.kind)
             if fired.kind == "abandoned":
                 await self.announcer.strip_board(match)
+        if fired.vote:  # a second deadline missed in a row: the board asks the others
+            await self.announcer.post_board(match)

@@ -13,13 +13,13 @@ from datetime import datetime, timezone
 from pydantic import ValidationError
 
 import engines
-from engines import Result
 from engines.contract import option_bounds
 from bot.play.clock import Clock
 from bot.play.errors import ServiceError, Stale
+from bot.play.handover import Handovers, leave_running
 from bot.play.limits import MATCHES_PER_HOUR, Limits
-from bot.play.moves import current_scores, daily_seed, own_deadline_hours
-from bot.store import Conflict, Match, Store, Transaction
+from bot.play.moves import daily_seed, own_deadline_hours
+from bot.store import Conflict, Match, Store, Transaction, computer_id
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -47,6 +47,8 @@ async def seated(tx: Transaction, match_id: int, user_id: int) -> tuple[Match, i
 REMINDER_HOURS = (1, 168)
 DEADLINE_HOURS = (12, 336)
 POLICIES = ("skip", "forfeit", "pause")
+#: Seconds the computer thinks about one decision (a match option).
+THINKING_SECONDS = (1, 10)
 
 
 def check_range(option: str, value: object, low: int, high: int) -> None:
@@ -70,10 +72,6 @@ def parse_options(engine, options: dict | None):
         raise ServiceError("bad_option", option=name or "?") from None
 
 
-#: Leaving a running match needs this many seats: with fewer it is resigning.
-AUTOPILOT_MIN_SEATS = 3
-
-
 class LobbyService:
     def __init__(self, store: Store, rng: random.Random | None = None, clock: Clock | None = None,
                  abandon_days: float = ABANDON_DAYS, matches_per_hour: int = MATCHES_PER_HOUR,
@@ -85,6 +83,8 @@ class LobbyService:
         self.clock = clock or Clock()
         self.abandon_seconds = abandon_days * DAY
         self.limits = Limits(self.clock, matches_per_hour=matches_per_hour)
+        #: Seats whose player has gone: votes, substitutes, the computer.
+        self.handovers = Handovers(store, self)
 
     def today(self) -> str:
         return datetime.fromtimestamp(self.clock.now(), timezone.utc).date().isoformat()
@@ -94,12 +94,13 @@ class LobbyService:
     async def new_match(
         self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None,
         players: int | None = None, reminder_hours: int = 24, deadline_hours: int | None = None,
-        deadline_policy: str = "skip",
+        deadline_policy: str = "skip", computers: int = 0, thinking_seconds: int = 2,
     ) -> Match:
         """A lobby, or at once a running match when it needs no other player
-        (a solo game; a daily challenge, always solo)."""
+        (a solo game; a daily challenge, always solo; the host against
+        ``computers`` computer players, who take seats at once)."""
         parsed, players, day = self._new_settings(game, options, players, reminder_hours, deadline_hours,
-                                                  deadline_policy)
+                                                  deadline_policy, computers, thinking_seconds)
         async with self.store.transaction() as tx:
             if await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -118,16 +119,17 @@ class LobbyService:
                 raise ServiceError("match_exists") from None
             await tx.update_match(
                 match_id, series_id=match_id, reminder_hours=reminder_hours, deadline_hours=deadline_hours,
-                deadline_policy=deadline_policy, players=players, daily_date=day,
+                deadline_policy=deadline_policy, players=players, daily_date=day, computer_ms=thinking_seconds * 1000,
             )
-            await tx.set_seats(match_id, [host_id])
+            await tx.set_seats(match_id, [host_id] + [-1 - n for n in range(computers)])
             await tx.replace_abandon_timer(match_id, 0, self.clock.now() + self.abandon_seconds)
-            if players == 1:
+            if players == 1 + computers:
                 await self._start(tx, match_id)
             return await tx.match(match_id)
 
     def _new_settings(self, game: str, options: dict | None, players: int | None, reminder_hours: int = 24,
-                      deadline_hours: int | None = None, deadline_policy: str = "skip"):
+                      deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
+                      thinking_seconds: int = 2):
         """Validated options, the number of players, and the day of a daily
         challenge. Every value is checked here, whatever the command's own
         definition allowed: a forged payload skips that."""
@@ -142,20 +144,30 @@ class LobbyService:
             raise ServiceError("bad_policy", policies=", ".join(POLICIES))
         if players is not None:
             check_range("players", players, engine.min_seats, engine.max_seats)
+        check_range("computer", computers, 0, engine.max_seats - 1)
+        check_range("thinking", thinking_seconds, *THINKING_SECONDS)
         parsed = parse_options(engine, options)
         daily = bool(getattr(parsed, "daily", False))
-        players = 1 if daily else players or (1 if engine.min_seats == 1 else engine.max_seats)
+        if daily and computers:
+            raise ServiceError("daily_solo")
+        # with computer players and no number given: the host and them, at once
+        default = max(engine.min_seats, 1 + computers) if computers else None
+        players = 1 if daily else players or default or (1 if engine.min_seats == 1 else engine.max_seats)
         if not engine.min_seats <= players <= engine.max_seats:
             raise ServiceError("bad_seats", min=engine.min_seats, max=engine.max_seats)
+        if 1 + computers > players:
+            raise ServiceError("bad_range", option="computer", min=0, max=players - 1)
         return parsed, players, self.today() if daily else None
 
     async def check_new(self, *, guild_id: int | None, channel_id: int | None, game: str, host_id: int,
                         options: dict | None = None, players: int | None = None, reminder_hours: int = 24,
-                        deadline_hours: int | None = None, deadline_policy: str = "skip") -> None:
+                        deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
+                        thinking_seconds: int = 2) -> None:
         """Refuse early what ``new_match`` would refuse (so that a refusal can
         be private before the public answer starts); ``channel_id`` None: a new
         thread, which has no match yet."""
-        _, _, day = self._new_settings(game, options, players, reminder_hours, deadline_hours, deadline_policy)
+        _, _, day = self._new_settings(game, options, players, reminder_hours, deadline_hours, deadline_policy,
+                                       computers, thinking_seconds)
         async with self.store.transaction() as tx:
             if channel_id is not None and await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -194,9 +206,44 @@ class LobbyService:
                 await self._start(tx, match.id)
             return await tx.match(match.id), started
 
+    async def add_computer(self, match_id: int, user_id: int) -> tuple[Match, bool]:
+        """The host gives a lobby seat to a computer player; returns the match
+        and whether a full lobby started."""
+        async with self.store.transaction() as tx:
+            match = await self._host_lobby(tx, match_id, user_id)
+            wanted = match.players or engines.get(match.game).max_seats
+            if len(match.seats) >= wanted:
+                raise ServiceError("match_full")
+            await tx.set_seats(match.id, match.user_ids + [computer_id(match.seats)])
+            started = len(match.seats) + 1 == wanted
+            if started:
+                await self._start(tx, match.id)
+            return await tx.match(match.id), started
+
+    async def remove_computer(self, match_id: int, user_id: int) -> Match:
+        """The host takes the last computer player out of the lobby."""
+        async with self.store.transaction() as tx:
+            match = await self._host_lobby(tx, match_id, user_id)
+            computers = [s.user_id for s in match.seats if s.computer]
+            if not computers:
+                raise ServiceError("no_computer")
+            await tx.set_seats(match.id, [u for u in match.user_ids if u != computers[-1]])
+            return await tx.match(match.id)
+
+    async def _host_lobby(self, tx: Transaction, match_id: int, user_id: int) -> Match:
+        match = await tx.match(match_id)
+        if match is None:
+            raise ServiceError("no_match")
+        if match.status != "lobby":
+            raise Stale(match.id)  # a lobby's buttons act on that lobby only
+        if user_id != match.host_id:
+            raise ServiceError("not_host")
+        return match
+
     async def leave(self, channel_id: int, user_id: int, match_id: int | None = None) -> Match:
         """Leave a lobby; or leave a running match of three or more seats
-        (see :meth:`_leave_running`). With two seats leaving is resigning."""
+        (see :func:`bot.play.handover.leave_running`). With two seats leaving
+        is resigning."""
         async with self.store.transaction() as tx:
             match = await self._open(tx, channel_id, match_id)
             if user_id not in match.user_ids:
@@ -204,34 +251,16 @@ class LobbyService:
             if match.status != "lobby":
                 if match_id is not None:
                     raise Stale(match.id)  # a lobby's Leave never leaves the match it became
-                return await self._leave_running(tx, match, match.seat_of(user_id))
+                return await leave_running(tx, match, match.seat_of(user_id))
             rest = [u for u in match.user_ids if u != user_id]
-            if not rest:
+            people = [u for u in rest if u > 0]
+            if not people:  # computer players do not keep a lobby open
                 await tx.update_match(match.id, status="cancelled", outcome={"reason": "empty"})
             else:
                 await tx.set_seats(match.id, rest)
                 if user_id == match.host_id:
-                    await tx.update_match(match.id, host_id=rest[0])
+                    await tx.update_match(match.id, host_id=people[0])
             return await tx.match(match.id)
-
-    async def _leave_running(self, tx: Transaction, match: Match, seat: int, reason: str = "left") -> Match:
-        """A player leaves a running match of three or more seats (by
-        ``/game leave``, resigning, or a deadline under "forfeit"): the seat
-        plays on by the game's default choices and can no longer win (the
-        caller runs :meth:`MatchService.autopilot`). When one person is left,
-        the match ends and they win."""
-        if len(match.seats) < AUTOPILOT_MIN_SEATS:
-            raise ServiceError("leave_running")
-        if match.seats[seat].autopilot:
-            raise ServiceError("not_joined")
-        await tx.update_seat(match.id, seat, autopilot=1)
-        people = [s.seat for s in match.seats if not s.autopilot and s.seat != seat]
-        if len(people) == 1:
-            engine = engines.get(match.game)
-            scores = current_scores(engine, engine.load_state(match.state), len(match.seats))
-            outcome = Result(scores=scores, winners=people, reason="last_player").model_dump() | {"conceded": seat}
-            await tx.update_match(match.id, status="finished", outcome=outcome, counter=match.counter + 1)
-        return await tx.match(match.id)
 
     async def start(self, channel_id: int, user_id: int, match_id: int | None = None) -> Match:
         async with self.store.transaction() as tx:
@@ -275,7 +304,7 @@ class LobbyService:
                 raise ServiceError("match_exists") from None
             await tx.update_match(
                 match_id, reminder_hours=old.reminder_hours, deadline_hours=old.deadline_hours,
-                deadline_policy=old.deadline_policy,
+                deadline_policy=old.deadline_policy, computer_ms=old.computer_ms,
             )
             await tx.set_seats(match_id, seats)
             await self._start(tx, match_id)
@@ -290,6 +319,9 @@ class LobbyService:
         # board_due: the intent of the first board post, so a crash before it
         # is recorded is repaired at the next start (see the announcer)
         await tx.update_match(match_id, status="running", state=engine.dump_state(state), board_due=1)
+        for place in match.seats:
+            if place.person:
+                await tx.start_stint(match_id, place.seat, place.user_id)
         waiting = engine.to_act(state)
         secret = [s for s in waiting if engine.prompt(state, s).secret]
         await tx.add_notices(match_id, match.counter, [("secret", s) for s in secret]
@@ -306,8 +338,8 @@ class LobbyService:
             return
         lapsing = own_deadline_hours(match)
         for seat in seats:
-            if match.seats[seat].autopilot:
-                continue  # moved at once by the service, never reminded
+            if not match.seats[seat].person:
+                continue  # the autopilot and the computer move by themselves, never reminded
             await tx.update_seat(match.id, seat, decision_at=now)
             counter = match.seats[seat].decision_counter
             await tx.add_timer(match.id, "reminder", seat, counter, match.timer_epoch, now + match.reminder_hours * HOUR)

@@ -43,8 +43,9 @@ class MoveOutcome:
 def owed_notices(engine: Engine, outcome: MoveOutcome) -> list[tuple[str, int | None]]:
     """What the players are owed for a move, as outbox entries (kind, seat):
     secret choices and turn notices for people newly asked, private views by
-    DM, round summaries. Seats on autopilot are owed nothing."""
-    people = {s.seat for s in outcome.match.seats if not s.autopilot}
+    DM, round summaries. Seats on autopilot or played by the computer are
+    owed nothing."""
+    people = {s.seat for s in outcome.match.seats if s.person}
     notices: list[tuple[str, int | None]] = [("secret", s) for s in outcome.secret_opened if s in people]
     notices += [("turn", s) for s in outcome.newly_due if s in people and s not in outcome.secret_opened]
     notices += [("private", s) for s in sorted(people)
@@ -120,8 +121,8 @@ def decision_counters(engine: Engine, match: Match, before, after, mover: int, c
 
 def table_result(match: Match, result: Result) -> dict:
     """The game's result as the table sees it: a seat on autopilot (its
-    player left) never wins; if the game named only such seats, the people
-    with the best score among the rest win."""
+    player left) never wins; if the game named only such seats, the players
+    (people and computers) with the best score among the rest win."""
     left = [s.seat for s in match.seats if s.autopilot]
     winners = [w for w in result.winners if w not in left]
     if not winners:

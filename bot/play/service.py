@@ -17,7 +17,8 @@ import engines
 from bot import metrics
 from bot.play import votes
 from bot.play.errors import Outdated, ServiceError
-from bot.play.lobby import ABANDON_DAYS, AUTOPILOT_MIN_SEATS, DAY, HOUR, LobbyService, seated
+from bot.play.handover import AUTOPILOT_MIN_SEATS, leave_running
+from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService, seated
 from bot.play.moves import (
     MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, owed_notices,
     own_deadline_hours, secret_opened, table_result,
@@ -77,15 +78,15 @@ class MatchService(LobbyService):
                     totals[user] = totals.get(user, 0) + m.outcome["scores"][seat]
         return totals
 
-    async def waiting_on_autopilot(self) -> list[Match]:
-        """Running matches whose seat to act is on autopilot (a crash came
-        between a move and the autopilot's moves after it)."""
+    async def waiting_on_machines(self) -> list[Match]:
+        """Running matches whose seat to act is on autopilot or played by the
+        computer (a crash came between a move and their moves after it)."""
         out = []
         async with self.store.transaction() as tx:
             for match in await tx.running_matches():
-                if any(s.autopilot for s in match.seats):
+                if not all(s.person for s in match.seats):
                     engine = engines.get(match.game)
-                    if any(match.seats[s].autopilot for s in engine.to_act(engine.load_state(match.state))):
+                    if any(not match.seats[s].person for s in engine.to_act(engine.load_state(match.state))):
                         out.append(match)
         return out
 
@@ -105,8 +106,8 @@ class MatchService(LobbyService):
                     continue
                 engine = engines.get(match.game)
                 for seat in engine.to_act(engine.load_state(match.state)):
-                    if match.seats[seat].autopilot:
-                        continue  # moved by the service, never reminded
+                    if not match.seats[seat].person:
+                        continue  # the autopilot and the computer are never reminded
                     place, now = match.seats[seat], self.clock.now()
                     kinds = await tx.pending_kinds(match.id, seat, place.decision_counter, match.timer_epoch,
                                                    in_hand_since=now - self.timer_lease)
@@ -140,15 +141,18 @@ class MatchService(LobbyService):
         if match.status != "running" or counter != match.seats[seat].decision_counter:
             raise Outdated()
 
-    async def act(self, match_id: int, user_id: int, counter: int, index: int, token: str) -> MoveOutcome:
+    async def act(self, match_id: int, user_id: int, counter: int, index: int, token: str,
+                  late: bool = False) -> MoveOutcome:
         """Apply the seat's ``index``-th legal action, all in one transaction,
         then the moves of seats on autopilot that it made due (each in its own
         transaction), as one outcome to announce.
 
         ``counter`` is the seat's decision counter the button was made for;
         ``token`` must match the action found at ``index``. A stale button gets
-        :class:`Outdated`; of two racing clicks exactly one is applied."""
-        outcome = await self._act(match_id, user_id, counter, index, token)
+        :class:`Outdated`; of two racing clicks exactly one is applied.
+        ``late``: a default choice after a missed deadline, not the player's
+        own (which would show they are back)."""
+        outcome = await self._act(match_id, user_id, counter, index, token, late=late)
         if not any(s.autopilot for s in outcome.match.seats):
             return outcome
         return merged(engines.get(outcome.match.game), outcome, await self.autopilot(match_id))
@@ -177,7 +181,7 @@ class MatchService(LobbyService):
         return outcomes
 
     async def _act(self, match_id: int, user_id: int, counter: int, index: int, token: str,
-                   autopilot: bool = False) -> MoveOutcome:
+                   autopilot: bool = False, late: bool = False) -> MoveOutcome:
         async with metrics.timed(metrics.MOVE_COMMIT), self.store.transaction() as tx:
             match, seat = await seated(tx, match_id, user_id)
             if match.status != "running" or match.seats[seat].autopilot != autopilot:
@@ -191,6 +195,9 @@ class MatchService(LobbyService):
             if not 0 <= index < len(legal) or action_token(engine, legal[index]) != token:
                 raise Outdated()
             action = legal[index]
+            place = match.seats[seat]
+            if place.person and not late and (place.missed or place.handover in ("vote", "open")):
+                await self._back(tx, match.id, seat)
             try:
                 after, events = engine.apply(before, seat, action)
             except IllegalAction as err:  # pragma: no cover - legal_actions and apply disagree
@@ -229,6 +236,13 @@ class MatchService(LobbyService):
             )
             await tx.add_notices(match.id, new_counter, owed_notices(engine, moved))
         return moved
+
+    @staticmethod
+    async def _back(tx: Transaction, match_id: int, seat: int) -> None:
+        """A player who moves is back: their missed deadlines, and any vote
+        or offer on their seat, are over (see :mod:`bot.play.handover`)."""
+        await tx.update_seat(match_id, seat, missed=0, handover=None)
+        await tx.clear_seat_votes(match_id, seat)
 
     async def pending_notices(self, idle_before: str | None = None) -> list[Notice]:
         """Notifications owed by moves whose announcement never finished."""
@@ -272,12 +286,13 @@ class MatchService(LobbyService):
         winning (scores are the game's current ones where it keeps any); with
         three or more the seat leaves the table and plays on by autopilot."""
         if len(match.seats) >= AUTOPILOT_MIN_SEATS:
-            return await self._leave_running(tx, match, seat, reason)
+            return await leave_running(tx, match, seat, reason)
         engine = engines.get(match.game)
         others = [s for s in range(len(match.seats)) if s != seat]
         scores = current_scores(engine, engine.load_state(match.state), len(match.seats))
         outcome = Result(scores=scores, winners=others, reason=reason).model_dump() | {"conceded": seat}
         await tx.update_match(match.id, status="finished", outcome=outcome, counter=match.counter + 1)
+        await tx.end_stint(match.id, seat, reason)
         return await tx.match(match.id)
 
     async def cancel(self, channel_id: int, user_id: int) -> tuple[Match, bool]:

@@ -6,7 +6,9 @@ Discord layer should announce. Pause and undo are votes (:mod:`bot.play.votes`).
 
 Decisions: a "forfeit" deadline ends a two-player match, the late seat
 losing; with three or more the late player leaves the table and the seat
-plays on by autopilot, as after ``/game leave`` or resigning; a
+plays on by autopilot, as after ``/game leave`` or resigning; a second
+deadline missed in a row under "skip" or "pause" opens the table's vote on
+the seat (:mod:`bot.play.handover`); a
 takeback is refused in solo games and whenever the moves to take back showed
 something that cannot be hidden again (a secret choice, a card drawn, a roll).
 """
@@ -79,6 +81,8 @@ class Fired:
     match: Match
     seat: int | None = None
     moves: list[MoveOutcome] = field(default_factory=list)
+    #: The deadline was the seat's second missed in a row: the others vote on it.
+    vote: bool = False
 
 
 class SlowPlay:
@@ -291,8 +295,8 @@ class SlowPlay:
     def _still_due(self, match: Match, timer: Timer) -> bool:
         if match.status != "running" or match.paused or timer.epoch != match.timer_epoch:
             return False
-        if timer.seat is not None and match.seats[timer.seat].autopilot:
-            return False  # the player left: the autopilot moves this seat, nobody is reminded
+        if timer.seat is not None and not match.seats[timer.seat].person:
+            return False  # the autopilot or the computer moves this seat, nobody is reminded
         engine = engines.get(match.game)
         due = engine.to_act(engine.load_state(match.state))
         return timer.seat in due and match.seats[timer.seat].decision_counter == timer.counter
@@ -303,8 +307,13 @@ class SlowPlay:
         if match.deadline_policy == "pause":
             async with self.store.transaction() as tx:
                 await tx.update_match(match.id, paused=1, timer_epoch=match.timer_epoch + 1)
-                return Fired("paused", await tx.match(match.id), seat)
-        return await self._skip(match, seat)
+                fired = Fired("paused", await tx.match(match.id), seat)
+        else:
+            fired = await self._skip(match, seat)
+        fired.vote = await self.service.handovers.missed_deadline(match.id, seat)
+        if fired.vote:
+            fired.match = await self.service.get(match.id)
+        return fired
 
     async def _skip(self, match: Match, seat: int) -> Fired:
         """Passive defaults (end the turn, skip an option) go on while the seat
@@ -320,7 +329,8 @@ class SlowPlay:
             action = engine.default_action(state, seat)
             index = engine.legal_actions(state, seat).index(action)
             outcome = await self.service.act(
-                match.id, match.user(seat), match.seats[seat].decision_counter, index, action_token(engine, action)
+                match.id, match.user(seat), match.seats[seat].decision_counter, index, action_token(engine, action),
+                late=True,
             )
             moves.append(outcome)
             match = outcome.match

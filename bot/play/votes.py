@@ -5,7 +5,7 @@ A vote is a row (match, kind, seat, counter). It counts only while the match's
 move counter is still the one it was cast at: once a move has been made, the
 table may see things differently and must vote again. A vote of one kind is
 complete when every seat still played by a person has a current one (a seat
-on autopilot has no say).
+on autopilot or played by the computer has no say).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class Tally:
 def tally(match: Match, kind: str) -> Tally:
     """The current votes of ``kind``; votes cast at an older counter do not count."""
     current = {v.seat for v in match.votes if v.kind == kind and v.counter == match.counter}
-    seats = [s.seat for s in match.seats if not s.autopilot]
+    seats = [s.seat for s in match.seats if s.person]
     return Tally(voted=[s for s in seats if s in current], missing=[s for s in seats if s not in current])
 
 

@@ -16,7 +16,7 @@ import asyncio
 from abc import ABC, abstractmethod
 from typing import Any, AsyncContextManager
 
-from bot.store.models import LoggedAction, Match, Notice, Timer, User
+from bot.store.models import LoggedAction, Match, Notice, SeatVote, Stint, Timer, User
 
 #: Statuses of a match that is not over; a channel has at most one such match.
 OPEN = ("lobby", "running")
@@ -110,6 +110,31 @@ class Transaction(ABC):
     @abstractmethod
     async def notices_sent(self, match_id: int, first: int, last: int) -> None:
         """The notices of moves ``first``..``last`` were delivered."""
+
+    # -- seats whose player has gone, and stints (see bot.play.leavers) -----------
+
+    @abstractmethod
+    async def seat_votes(self, match_id: int, seat: int) -> list[SeatVote]:
+        """The votes on what becomes of ``seat``, by voter."""
+
+    @abstractmethod
+    async def cast_seat_vote(self, match_id: int, seat: int, voter: int, choice: str) -> None:
+        """The voter's seat wants ``choice`` for ``seat`` (a later vote replaces it)."""
+
+    @abstractmethod
+    async def clear_seat_votes(self, match_id: int, seat: int) -> None: ...
+
+    @abstractmethod
+    async def start_stint(self, match_id: int, seat: int, user_id: int) -> None:
+        """A person takes the seat now."""
+
+    @abstractmethod
+    async def end_stint(self, match_id: int, seat: int, ending: str) -> None:
+        """The person holding ``seat`` gave it up (``left``, ``vanished``, ...)."""
+
+    @abstractmethod
+    async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
+        """The user's stints in seats (in one server, if given), oldest first."""
 
     # -- undo: the takeback run, stored verdicts, snapshots ----------------------
 
@@ -252,6 +277,10 @@ class Store(ABC):
         process died while handling them. Returns how many; the caller sets
         what they were for again (:meth:`bot.play.service.MatchService.rearm`),
         as a restart would."""
+
+    @abstractmethod
+    async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
+        """Who held which seat when: see :meth:`Transaction.stints`."""
 
     # -- users ---------------------------------------------------------------
 

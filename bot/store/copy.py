@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bot.store.sql import SqlStore
 
 #: Tables that belong to a match, in an order their references allow.
-MATCH_TABLES = ("seats", "actions", "undos", "votes", "snapshots", "timers", "outbox")
+MATCH_TABLES = ("seats", "actions", "undos", "votes", "snapshots", "timers", "outbox", "seat_votes", "stints")
 #: Matches copied per transaction.
 BATCH = 200
 

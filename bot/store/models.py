@@ -25,6 +25,58 @@ class Seat:
     away_used: int = 0
     #: The player left; the game's default choices play this seat.
     autopilot: bool = False
+    #: The person who held the seat before a substitute or the computer took
+    #: it over, and who may take it back (see :mod:`bot.play.leavers`).
+    original_user_id: int | None = None
+    #: ``"vote"`` while the others vote on this seat (its player left or
+    #: vanished), ``"open"`` while it is offered to a substitute, ``"return"``
+    #: while its original player asks the substitute for it back.
+    handover: str | None = None
+    #: Deadlines this seat's player missed in a row.
+    missed: int = 0
+
+    @property
+    def computer(self) -> bool:
+        """Played by the computer player: its user id is negative (see
+        :func:`computer_id`), so it never matches a Discord user."""
+        return self.user_id < 0
+
+    @property
+    def person(self) -> bool:
+        """Played by a person now: neither the computer nor the autopilot."""
+        return not self.computer and not self.autopilot
+
+
+def computer_id(seats: list[Seat]) -> int:
+    """A user id for one more computer in a match: -1, -2, ... (the number in
+    its name), never one a seat already has."""
+    return min((s.user_id for s in seats if s.user_id < 0), default=0) - 1
+
+
+@dataclass
+class SeatVote:
+    """What ``voter`` (a seat) wants done with ``seat``, whose player left or
+    vanished: ``wait``, ``substitute`` or ``computer``."""
+
+    seat: int
+    voter: int
+    choice: str
+
+
+@dataclass
+class Stint:
+    """A stretch in which a person held a seat, with how it ended: ``left``,
+    ``vanished``, ``resigned``, ``forfeit``, ``handed_back``, or, while they
+    still hold it, the match's status (``finished``, ``cancelled``, ``running``)."""
+
+    match_id: int
+    guild_id: int | None
+    game: str
+    seat: int
+    user_id: int
+    started_at: str
+    ended_at: str | None
+    ending: str
 
 
 @dataclass
@@ -65,6 +117,8 @@ class Match:
     board_due: bool = False
     players: int | None = None
     daily_date: str | None = None
+    #: How long the computer thinks about one decision, in milliseconds.
+    computer_ms: int = 2000
     #: The seat whose last moves a pending undo request would take back.
     undo_seat: int | None = None
     #: In seat order.

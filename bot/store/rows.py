@@ -17,7 +17,8 @@ from bot.store.models import LoggedAction, Match, Seat, Timer, Vote
 
 OPEN_SQL = "('" + "','".join(OPEN) + "')"
 
-SEAT_COLUMNS = ("seat", "user_id", "decision_counter", "decision_at", "away_until", "away_used", "autopilot")
+SEAT_COLUMNS = ("seat", "user_id", "decision_counter", "decision_at", "away_until", "away_used", "autopilot",
+                "original_user_id", "handover", "missed")
 VOTE_COLUMNS = ("kind", "seat", "counter")
 
 
@@ -70,6 +71,7 @@ def match_from_row(row: Row) -> Match:
         board_due=bool(row["board_due"]),
         players=row["players"],
         daily_date=row["daily_date"],
+        computer_ms=row["computer_ms"],
         undo_seat=row["undo_seat"],
         seats=seats,
         votes=[Vote(**v) for v in json.loads(row["votes_json"])],

@@ -17,9 +17,10 @@ from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Iterable, Sequence
 
 from bot.store.base import Store, Transaction
-from bot.store.models import LoggedAction, Match, Timer, User
+from bot.store.models import LoggedAction, Match, Stint, Timer, User
 from bot.store.rows import OPEN_SQL, Row, match_from_row, timer_from_row
 from bot.store.sql_outbox import OutboxStatements
+from bot.store.sql_seats import SeatStatements
 from bot.store.sql_undo import UndoStatements
 
 
@@ -33,7 +34,7 @@ def _assignments(values: dict[str, Any]) -> str:
     return ", ".join(f"{k}=?" for k in values)
 
 
-class SqlTransaction(UndoStatements, OutboxStatements, Transaction):
+class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, Transaction):
     """The statements, over one connection inside one transaction.
 
     ``fetch``/``execute`` are public for tests and tools that need raw SQL (to
@@ -353,6 +354,10 @@ class SqlStore(Store):
     async def expire_stale_claims(self, claimed_before: float) -> int:
         async with self.transaction() as tx:
             return await tx.expire_stale_claims(claimed_before)
+
+    async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
+        async with self._reading() as sql:
+            return await sql.stints(user_id, guild_id)
 
     async def get_user(self, user_id: int) -> User | None:
         async with self._reading() as sql:

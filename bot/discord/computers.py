@@ -1,0 +1,112 @@
+"""The computer players' moves, made and announced like a person's.
+
+When a seat the computer plays is asked (after any move, a start, a seat
+handed to the computer, a restart), :meth:`Computers.kick` starts one task for
+that match in this process. The task thinks in a worker process
+(:mod:`bot.workers`, pool ``think``), so the event loop and every other match
+go on meanwhile, and applies the move through the match service with the same
+checks as a click (the seat's decision counter and the action's token): if the
+match changed while it thought (an undo, another process's move, the seat
+taken back), that decision is dropped and it thinks again from the new state.
+A kick while the task runs makes it look once more before it ends, so no
+due move is missed; a crash loses nothing either, because the announcer's
+repair at start-up kicks every match waiting on a computer.
+
+A paused match waits: the computer moves again when it is resumed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import engines
+from bot import workers
+from bot.play.errors import ServiceError
+from bot.play.moves import action_token
+from bot.play.service import MatchService
+from bot.store import Match
+from engines.ai.turn import decide
+
+log = logging.getLogger("brettbote")
+
+#: Moves the computer makes in one go at most (a guard: people are asked long before).
+MAX_MOVES = 500
+
+
+def seed_for(match: Match, seat: int) -> int:
+    """The search's seed for this decision: the same decision in the same
+    match thinks the same way (after a crash, in another process)."""
+    return (match.seed * 1_000_003 + match.counter * 101 + seat) % 2**63
+
+
+class Computers:
+    def __init__(self, service: MatchService, announcer, max_ms: int | None = None) -> None:
+        self.service = service
+        self.announcer = announcer
+        #: A cap on every match's thinking time (``COMPUTER_MAX_MS``).
+        self.max_ms = max_ms
+        self._tasks: dict[int, asyncio.Task] = {}
+        self._again: set[int] = set()
+        self._closed = False
+
+    def kick(self, match: Match) -> None:
+        """Make the computer's moves that are due in ``match``, if any."""
+        if self._closed or match.status != "running" or not any(s.computer for s in match.seats):
+            return
+        if match.id in self._tasks:
+            self._again.add(match.id)
+            return
+        self._tasks[match.id] = asyncio.get_running_loop().create_task(self._drive(match.id))
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
+    async def idle(self, timeout: float = 30.0) -> None:
+        """Wait until no computer is thinking (tests, shutdown)."""
+        async with asyncio.timeout(timeout):
+            while self._tasks:
+                await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop thinking (shutdown): a move not made yet is made after the
+        restart, by the announcer's repair."""
+        self._closed = True
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def _drive(self, match_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(match_id)
+                await self._play(match_id)
+                if match_id not in self._again:
+                    return
+        except Exception:
+            log.exception("the computer's move in match %s failed", match_id)
+        finally:
+            self._tasks.pop(match_id, None)
+
+    async def _play(self, match_id: int) -> None:
+        for _ in range(MAX_MOVES):
+            match = await self.service.get(match_id)
+            if match.status != "running" or match.paused:
+                return
+            engine = engines.get(match.game)
+            state = engine.load_state(match.state)
+            due = [s for s in engine.to_act(state) if match.seats[s].computer]
+            if not due:
+                return
+            seat = due[0]
+            place = match.seats[seat]
+            budget_ms = min(match.computer_ms, self.max_ms or match.computer_ms)
+            index = await workers.run(decide, match.game, match.state, seat, budget_ms / 1000, seed_for(match, seat),
+                                      pool="think")
+            token = action_token(engine, engine.legal_actions(state, seat)[index])
+            try:
+                outcome = await self.service.act(match.id, place.user_id, place.decision_counter, index, token)
+            except ServiceError:
+                continue  # the match moved on while it thought: think again from where it is now
+            await self.announcer.announce(outcome)
