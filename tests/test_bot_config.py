@@ -20,6 +20,8 @@ WRONG = [
     ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg", "ws:// or wss://"),
     ("BRETTBOTE_LOG_PAYLOADS", "maybe", "1 or 0"),
     ("BRETTBOTE_MATCHES_PER_HOUR", "0", "from 1 to 100"),
+    ("COMPUTER_WORKERS", "-1", "from 0 to 64"),
+    ("COMPUTER_MAX_MS", "0", "from 1 to 10000"),
 ]
 
 

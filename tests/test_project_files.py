@@ -32,6 +32,7 @@ def test_env_example_lists_every_setting():
     example = dotenv_values(ROOT / ".env.example")
     assert set(example) == set(VARIABLES.values()) == {
         "DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS", "METRICS_PORT",
+        "COMPUTER_WORKERS", "COMPUTER_MAX_MS",
         "BRETTBOTE_TIMER_LEASE", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "BRETTBOTE_LOG_PAYLOADS", "BRETTBOTE_MATCHES_PER_HOUR",
     }

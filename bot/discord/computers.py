@@ -63,7 +63,7 @@ class Computers:
     def busy(self) -> bool:
         return bool(self._tasks)
 
-    async def idle(self, timeout: float = 30.0) -> None:
+    async def idle(self, timeout: float = 120.0) -> None:
         """Wait until no computer is thinking (tests, shutdown)."""
         async with asyncio.timeout(timeout):
             while self._tasks:
