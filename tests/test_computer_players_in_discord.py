@@ -201,3 +201,29 @@ async def test_a_computer_move_owed_when_the_bot_stopped_is_made_after_the_resta
             await asyncio.sleep(0.05)
         await Table(fake, bot).settle()
         assert match.counter > waiting  # the restart's repair made the computer's move
+
+
+async def test_a_vote_whose_board_was_never_posted_is_posted_after_the_restart(fake, db, stored):
+    """The process dies right after a player left (the vote is stored, its
+    board not posted): the restart posts the board with the vote's buttons."""
+    w = fake.world
+    users = [w.alice, w.bob, w.user("dave")]
+    async with started(fake, db) as bot:
+        table = Table(fake, bot)
+        await open_toy(fake, table, stored, users)
+        channel = table.channel
+        await bot.service.leave(channel.id, w.bob.id)  # stored; no announcement follows
+    match, _ = await stored()
+    seat = match.seat_of(w.bob.id)
+    assert match.board_due and match.seats[seat].handover == "vote"
+    assert not any(c.startswith("bb:s:") for m in fake.messages(channel) for c in m.custom_ids())
+    async with started(fake, db) as bot:
+        for _ in range(200):
+            match, _ = await stored()
+            if not match.board_due:
+                break
+            await asyncio.sleep(0.05)
+        table = Table(fake, bot)
+        table.channel = channel
+        await table.settle()
+        assert f"bb:s:computer:1:{seat}" in table.board().custom_ids()
