@@ -64,7 +64,10 @@ async def run(fn: Callable[..., T], /, *args: Any, pool: str = "render") -> T:
             log.warning("a %s worker died; starting new ones (attempt %d)", pool, attempt)
             if _pools.get(pool) is executor:
                 del _pools[pool]
-            executor.shutdown(wait=False, cancel_futures=True)
+            # wait until the broken pool has closed its pipes before the next
+            # one opens its own: closing them while new ones reuse their
+            # numbers hands the fork server a closed descriptor
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
