@@ -251,6 +251,13 @@ class Engine(ABC):
     dm_events: ClassVar[frozenset[str]] = frozenset()
     #: Points of lead that make a position look clearly won (:meth:`evaluate`).
     EVAL_SCALE: ClassVar[float] = 4.0
+    #: How the computer player searches this game (:mod:`engines.ai.search`):
+    #: any of ``explore``, ``backup``, ``margin``, ``reuse``; empty: the defaults.
+    AI_SEARCH: ClassVar[dict[str, float]] = {}
+    #: ``(state, seat, action) -> bool``: actions the computer player need
+    #: not try, never better than another legal one (a ``staticmethod``);
+    #: None: every action is worth trying.
+    ai_useless: ClassVar[Any] = None
 
     # -- rules -------------------------------------------------------------
 

@@ -131,3 +131,57 @@ def test_the_engines_use_their_own_evaluation():
 
     for game_id in GAMES:
         assert type(engines.get(game_id)).evaluate is not Engine.evaluate
+
+
+# -- Himmel und Hölle: the race home --------------------------------------------
+
+
+def himmel_race(hell: list[tuple[str, int]], heaven: list[tuple[str, int]], goal=None, active=HELL, ap=0):
+    engine = engines.get("himmel-und-hoelle")
+    state = engine.setup(2, 1)
+    state.dice = [Die(side=HELL, field=f, value=v) for f, v in hell]
+    state.dice += [Die(side=HEAVEN, field=f, value=v) for f, v in heaven]
+    state.start = [5 - len(hell) - len((goal or [[], []])[HELL]), 5 - len(heaven) - len((goal or [[], []])[HEAVEN])]
+    state.goal = goal or [[], []]
+    state.active, state.ap = active, ap
+    return engine, state
+
+
+def test_a_nearer_race_home_is_worth_more():
+    # Hell is the faster side either way: its dice two fields nearer home still count
+    heaven = [("B9", 5), ("C9", 5), ("A9", 5)]
+    engine, near = himmel_race([("B8", 5), ("C8", 5), ("A8", 5)], heaven)
+    _, far = himmel_race([("B6", 5), ("C6", 5), ("A6", 5)], heaven)
+    assert engine.evaluate(near, HELL) > engine.evaluate(far, HELL)
+    assert engine.evaluate(near, HEAVEN) < engine.evaluate(far, HEAVEN)
+
+
+def test_a_die_home_is_worth_more_than_one_at_the_door():
+    # the same 6 in the Zielfeld or on the field next to it: home it is safe
+    heaven = [("B9", 4), ("C9", 4), ("A9", 4)]
+    engine, home = himmel_race([("B10", 6), ("C10", 6)], heaven, goal=[[6], []], active=HEAVEN, ap=3)
+    _, door = himmel_race([("A10", 6), ("B10", 6), ("C10", 6)], heaven, active=HEAVEN, ap=3)
+    assert engine.evaluate(home, HELL) > engine.evaluate(door, HELL)
+
+
+def test_ending_a_spent_turn_is_no_worse_than_lowering_a_die():
+    # no action point left: ending the turn must not look worse than a free
+    # lowering step merely because the other side's new points then count
+    engine, state = himmel_race([("B5", 4), ("C5", 4)], [("B6", 4), ("C6", 4)], active=HELL, ap=0)
+    legal = engine.legal_actions(state, HELL)
+    end = next(a for a in legal if a.kind == "end")
+    lower = next(a for a in legal if a.kind == "lower")
+    ended, _ = engine.apply(state, HELL, end)
+    lowered, _ = engine.apply(state, HELL, lower)
+    assert engine.evaluate(ended, HELL) >= engine.evaluate(lowered, HELL)
+
+
+def test_a_card_not_allowed_on_the_die_is_useless_but_the_0_never_is():
+    from engines.himmel_und_hoelle.evaluate import useless
+    from engines.himmel_und_hoelle.model import Conflict, Play
+
+    engine, state = himmel_race([("B5", 6)], [("B5", 4)], active=HELL, ap=1)
+    state.conflict = Conflict(field="B5", attacker=HEAVEN)
+    assert [c for c in range(13) if useless(state, HELL, Play(card=c))] == [8, 9, 10, 11, 12]  # 6 + 8 > 13
+    assert not any(useless(state, HEAVEN, Play(card=c)) for c in range(10))  # 4 + 9 = 13
+    assert useless(state, HEAVEN, Play(card=10))

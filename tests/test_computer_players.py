@@ -106,3 +106,70 @@ def test_the_arena_command_prints_one_json_line_last(capsys):
 def test_wrong_arena_arguments_are_refused(argv, capsys):
     assert cli.main(argv) == 2
     assert "--players" in capsys.readouterr().err
+
+
+def test_the_search_finds_a_race_home_two_steps_ahead():
+    # Hell has two 6s home and a 6 one field before its last column, two
+    # action points: move, then bring it in, wins the game
+    from engines.himmel_und_hoelle.model import HEAVEN, HELL, Die
+
+    engine = engines.get("himmel-und-hoelle")
+    state = engine.setup(2, 1)
+    state.dice = [Die(side=HELL, field="B9", value=6), Die(side=HELL, field="A3", value=2),
+                  Die(side=HEAVEN, field="B5", value=4), Die(side=HEAVEN, field="C5", value=4)]
+    state.goal, state.start, state.active, state.ap = [[6, 6], []], [0, 3], HELL, 2
+    search = Search(budget_s=60, max_iterations=400, playout_steps=0)
+    for _ in range(2):
+        legal = engine.legal_actions(state, HELL)
+        state, _ = engine.apply(state, HELL, legal[search.choose(engine, state, HELL, random.Random(2))])
+    result = engine.result(state)
+    assert result is not None and result.winners == [HELL] and result.reason == "goal"
+
+
+def test_a_backed_up_node_is_worth_its_best_child_unless_chosen_blind():
+    from engines.ai.search import Node
+
+    search = Search(backup=1.0)
+    search._backup = 1.0
+    good, bad = Node(seat=1, visits=1, backed=[0.2, 0.9]), Node(seat=1, visits=1, backed=[0.8, 0.1])
+    parent = Node(seat=0, visits=1, children={"good": good, "bad": bad})
+    search._back_up([parent], [0.5, 0.5])
+    # seat 1 chooses there: its best child, a step further off (a little nearer 1/2)
+    assert parent.backed == pytest.approx([0.2, 0.9], abs=0.01) and parent.backed[1] < 0.9
+    parent = Node(seat=0, visits=1, children={"good": good, "bad": bad}, blind=True)
+    search._back_up([parent], [0.5, 0.5])
+    assert parent.backed == [0.5, 0.5]  # chosen in secret: the mean of its own iterations
+
+
+def test_the_bench_row_asks_for_races_home_where_the_table_does():
+    from bench import arena as bench
+
+    goal = next(g for g in bench.GOALS if g.game == "himmel-und-hoelle" and g.opponent == "greedy")
+    row = {"won": 18, "decided": 20, "share": 0.9, "draws": 0, "unfinished": 0, "p95_ms": 500.0, "games": 20,
+           "seconds": 1.0, "reasons": {"stuck": 15, "goal": 5}, "share_ok": True, "time_ok": True}
+    assert not bench.wins_by_ok(goal, {"stuck": 18}, 18)
+    assert not bench.wins_by_ok(goal, {"stuck": 17, "goal": 1}, 18)  # one race home is not a share
+    assert bench.wins_by_ok(goal, {"stuck": 13, "goal": 5}, 18)
+    random_row = next(g for g in bench.GOALS if g.game == "himmel-und-hoelle" and g.opponent == "random")
+    assert bench.wins_by_ok(random_row, {"stuck": 18}, 18)  # asked against greedy only
+    stranding = dict(row, wins_by={"stuck": 18}, wins_by_ok=False)
+    racing = dict(row, wins_by={"stuck": 13, "goal": 5}, wins_by_ok=True)
+    assert not bench.met(stranding) and bench.met(racing)
+    printed = bench.line(goal, racing, rough=False)
+    assert "computer wins by: goal 5, stuck 13" in printed and " ok " in printed and "MISSED" not in printed
+    assert "MISSED" in bench.line(goal, stranding, rough=False)
+
+
+def test_a_game_tunes_the_search_through_its_engine_hooks_only():
+    """The search knows no game: Himmel und Hölle's settings come from its
+    engine (``AI_SEARCH``, ``ai_useless``); a game without them gets the defaults."""
+    from engines.ai.search import DEFAULTS
+
+    for game, backup in (("himmel-und-hoelle", 1.0), ("halleluja", DEFAULTS["backup"])):
+        engine = engines.get(game)
+        state = engine.setup(2, 3)
+        seat = engine.to_act(state)[0]
+        search = Search(budget_s=0.01, max_iterations=20)
+        search.choose(engine, state, seat, random.Random(1))
+        assert search._backup == backup
+    assert engines.get("himmel-und-hoelle").ai_useless is not None and engines.get("halleluja").ai_useless is None

@@ -57,11 +57,21 @@ class GreedyPlayer(Player):
 
 
 class ComputerPlayer(Player):
+    """The search; where a game reuses trees (``reuse`` in its ``AI_SEARCH``),
+    the subtree of its last choice is handed to its next decision, which
+    uses it if the state is the one that choice led to."""
+
     name = "computer"
 
+    def __init__(self, seed: int, budget_s: float = 2.0, max_iterations: int = 100_000) -> None:
+        super().__init__(seed, budget_s, max_iterations)
+        self.carry = None
+
     def decide(self, engine: Engine, state: BaseModel, seat: int) -> int:
-        search = Search(self.budget_s, self.max_iterations, playout_steps=playout_steps(engine))
-        return search.choose(engine, state, seat, self.rnd, time.perf_counter)
+        search = Search(self.budget_s, self.max_iterations, playout_steps=playout_steps(engine), carry=self.carry)
+        index = search.choose(engine, state, seat, self.rnd, time.perf_counter)
+        self.carry = search.after
+        return index
 
 
 def playout_steps(engine: Engine) -> int:

@@ -26,7 +26,7 @@ import random
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone
 from engines.himmel_und_hoelle import rules, text
 from engines.himmel_und_hoelle.determinise import determinise as deal_anew
-from engines.himmel_und_hoelle.evaluate import PLAYOUT_STEPS, evaluate as judge
+from engines.himmel_und_hoelle.evaluate import PLAYOUT_STEPS, evaluate as judge, useless
 from engines.himmel_und_hoelle.help import rules_help
 from engines.himmel_und_hoelle.model import (
     AP_ACTIONS,
@@ -56,6 +56,9 @@ class HimmelUndHoelle(Engine):
     View = View
     messages = text.MESSAGES
     AI_PLAYOUT_STEPS = PLAYOUT_STEPS
+    # see engines/himmel_und_hoelle/evaluate.py for why these figures
+    AI_SEARCH = {"explore": 0.25, "backup": 1.0, "margin": 1.0, "reuse": 1}
+    ai_useless = staticmethod(useless)
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
         self.check_seats(seats)
