@@ -51,7 +51,7 @@ async def play_on(table: Table, stored, users, rnd: random.Random, *, clock=None
             await table.fire_timers(clock, 13 * HOUR)
         else:
             await table.settle()
-    raise AssertionError("the match did not get there")
+    raise AssertionError(f"the match did not get there; the computer's troubles: {table.bot.announcer.computers.refusals}")
 
 
 async def test_a_lone_player_plays_a_whole_match_against_the_computer(fake, table, stored, bot):
@@ -227,3 +227,65 @@ async def test_a_vote_whose_board_was_never_posted_is_posted_after_the_restart(f
         table.channel = channel
         await table.settle()
         assert f"bb:s:computer:1:{seat}" in table.board().custom_ids()
+
+
+async def test_a_think_that_never_returns_plays_the_default_choice(fake, table, stored, monkeypatch):
+    """A worker that hangs must not stall the match: after the budget and
+    the slack the computer plays the game's default choice."""
+    import bot.discord.computers as computers
+
+    run = computers.workers.run
+
+    async def hangs(*args, pool="render", **kwargs):
+        if pool == "think":
+            await asyncio.Event().wait()
+        return await run(*args, pool=pool, **kwargs)  # boards are still drawn
+
+    monkeypatch.setattr(computers, "THINK_SLACK", 0.05)
+    monkeypatch.setattr(computers.workers, "run", hangs)
+    w = fake.world
+    table.channel = w.channel("spiele")
+    await table.command(w.alice, "game new", game="hoch-und-hoeher", here=True, computer=1)
+    match = await play_on(table, stored, [w.alice], random.Random(4), until=lambda m: m.counter > 6)
+    _, log = await stored()
+    assert any(entry.seat == 1 for entry in log)  # the computer's seat moved all the same
+    assert "timeout" in table.bot.announcer.computers.refusals
+    assert match.status in ("running", "finished")
+
+
+async def test_a_computer_whose_moves_are_refused_stops_instead_of_spinning(fake, table, stored, monkeypatch):
+    """A move refused again and again (the match changing under it each time)
+    ends the task after a few tries; the next kick tries again."""
+    import bot.discord.computers as computers
+    from bot.play.errors import ServiceError
+
+    w = fake.world
+    table.channel = w.channel("spiele")
+    tries = []
+
+    async def refuses(*args, **kwargs):
+        tries.append(args)
+        raise ServiceError("stale")
+
+    computers_ = table.bot.announcer.computers
+    with monkeypatch.context() as patched:
+        patched.setattr(Computers, "kick", lambda self, match: None)  # the person moves until the computer is asked
+        await table.command(w.alice, "game new", game="hoch-und-hoeher", here=True, computer=1)
+        match, _ = await stored()
+        for _ in range(20):
+            if not person_due(match):
+                break
+            await click_random_choice(table, w.alice, await table.open_picker(w.alice), random.Random(5))
+            match, _ = await stored()
+    assert match.status == "running" and not person_due(match)
+    with monkeypatch.context() as patched:
+        patched.setattr(computers_.service, "act", refuses)
+        computers_.kick(match)
+        await computers_.idle()
+    assert len(tries) == computers.MAX_REFUSALS and not computers_.busy
+    assert computers_.refusals[-computers.MAX_REFUSALS:] == ["stale"] * computers.MAX_REFUSALS
+    match, _ = await stored()
+    computers_.kick(match)  # the next kick plays on, with the real service
+    await table.settle()
+    after, _ = await stored()
+    assert after.counter > match.counter

@@ -32,6 +32,13 @@ log = logging.getLogger("brettbote")
 
 #: Moves the computer makes in one go at most (a guard: people are asked long before).
 MAX_MOVES = 500
+#: Refusals of its move in a row after which a task gives up (the next kick
+#: or the start-up repair tries again): a match changing under it that often
+#: is not moving on, something refuses the move.
+MAX_REFUSALS = 3
+#: Seconds beyond its budget a search may take before the game's default
+#: choice is played instead (a worker lost or overloaded must not stall a match).
+THINK_SLACK = 60.0
 
 
 def seed_for(match: Match, seat: int) -> int:
@@ -49,6 +56,9 @@ class Computers:
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
         self._closed = False
+        #: What went wrong with the computer's last moves (a refusal's key, or
+        #: "timeout"), newest last: for the log and the tests.
+        self.refusals: list[str] = []
 
     def kick(self, match: Match) -> None:
         """Make the computer's moves that are due in ``match``, if any."""
@@ -90,6 +100,7 @@ class Computers:
             self._tasks.pop(match_id, None)
 
     async def _play(self, match_id: int) -> None:
+        refused = 0
         for _ in range(MAX_MOVES):
             match = await self.service.get(match_id)
             if match.status != "running" or match.paused:
@@ -102,11 +113,27 @@ class Computers:
             seat = due[0]
             place = match.seats[seat]
             budget_ms = min(match.computer_ms, self.max_ms or match.computer_ms)
-            index = await workers.run(decide, match.game, match.state, seat, budget_ms / 1000, seed_for(match, seat),
-                                      pool="think")
-            token = action_token(engine, engine.legal_actions(state, seat)[index])
+            legal = engine.legal_actions(state, seat)
+            try:
+                index = await asyncio.wait_for(
+                    workers.run(decide, match.game, match.state, seat, budget_ms / 1000, seed_for(match, seat),
+                                pool="think"),
+                    budget_ms / 1000 + THINK_SLACK)
+            except asyncio.TimeoutError:
+                log.warning("the computer took too long in match %s; it plays the default choice", match_id)
+                self.refusals = (self.refusals + ["timeout"])[-20:]
+                index = legal.index(engine.default_action(state, seat))
+            token = action_token(engine, legal[index])
             try:
                 outcome = await self.service.act(match.id, place.user_id, place.decision_counter, index, token)
-            except ServiceError:
-                continue  # the match moved on while it thought: think again from where it is now
+            except ServiceError as err:
+                # the match moved on while it thought: think again from where it is now
+                self.refusals = (self.refusals + [err.key])[-20:]
+                refused += 1
+                if refused >= MAX_REFUSALS:
+                    log.warning("the computer's moves in match %s were refused %d times (%s); stopping for now",
+                                match_id, refused, err.key)
+                    return
+                continue
+            refused = 0
             await self.announcer.announce(outcome)
