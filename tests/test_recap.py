@@ -170,3 +170,22 @@ async def test_built_in_a_render_worker_process_the_same_gif():
     finally:
         workers.configure(0)
     assert there == here
+
+
+def test_the_last_try_is_in_few_colours_and_a_long_match_is_sampled(monkeypatch):
+    replay, _ = hua_opening()
+    views = recap.public_views(replay)
+    pictures = [picture("hektor-und-achill", views[i]) for i in recap.sample(len(views), recap.MIN_FRAMES)]
+    many, _ = recap.encode(pictures, recap.WIDTHS[-1])
+    few, width = recap.encode(pictures, recap.WIDTHS[-1], recap.FEW_COLOURS)
+    assert len(few) < len(many) and width == recap.WIDTHS[-1]
+    made = recap.build(replay, "en", len(few))  # only the last try fits
+    assert made.gif == few and made.frames == recap.MIN_FRAMES
+    assert all(len(frame.getcolors(4096)) <= recap.FEW_COLOURS for frame in gif_frames(made.gif))
+    monkeypatch.setattr(recap, "FRAME_CAP", 5)
+    sampled = recap.build(replay, "en", LIMIT)
+    assert (sampled.frames, sampled.moves) == (5, len(views) - 1)
+    frames = gif_frames(sampled.gif)
+    first, last = (picture("hektor-und-achill", views[i]) for i in (0, -1))
+    expected = recap.frames([first, last], recap.WIDTHS[0])
+    assert same(frames[0], expected[0]) and same(frames[-1], expected[1])  # first and last kept

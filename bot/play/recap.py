@@ -24,8 +24,8 @@ inline on every client (APNG only on some). Frames are at most
 :data:`WIDTHS` pixels wide (800 first) and share the renderer's palette, so the GIF
 stores only what changed from frame to frame. A file over the upload limit
 is made again with fewer frames (in proportion to the excess), then
-narrower, until it fits; if even :data:`MIN_FRAMES` frames at the smallest
-width do not, there is no recap.
+narrower, at last in :data:`FEW_COLOURS` colours, until it fits; if even
+:data:`MIN_FRAMES` frames of that do not, there is no recap.
 
 The building is CPU work for :mod:`bot.workers` (``pool="render"``):
 :func:`build` is a module-level function of picklable arguments.
@@ -46,6 +46,9 @@ FRAME_CAP = 150
 MIN_FRAMES = 10
 #: Widths tried in turn, largest first (the boards are drawn 1180 px wide).
 WIDTHS = (800, 600, 440)
+#: The palette of the last try, at the smallest width: boards have large flat
+#: areas, so they stay readable in few colours, and the GIF shrinks.
+FEW_COLOURS = 32
 #: The whole animation, spread over the frames (before the last frame's hold).
 TOTAL_MS = 6000
 FRAME_MS = (80, 600)
@@ -103,15 +106,16 @@ def frame_ms(frames: int) -> int:
     return min(max(TOTAL_MS // max(frames, 1), FRAME_MS[0]), FRAME_MS[1]) // 10 * 10
 
 
-def frames(pictures: list[bytes], width: int) -> list[Image.Image]:
+def frames(pictures: list[bytes], width: int, colours: int | None = None) -> list[Image.Image]:
     """The renderer's PNGs at most ``width`` wide, on one canvas size and one
-    palette (the first picture's: every renderer draws on a fixed palette).
+    palette (the first picture's: every renderer draws on a fixed palette;
+    or ``colours`` picked from it).
     Kept as PNG bytes until here: 150 decoded boards would take 150 MB."""
     sizes = [Image.open(io.BytesIO(png)).size for png in pictures]  # the header only
     scale = min(1.0, width / max(w for w, _ in sizes))
     size = (round(max(w for w, _ in sizes) * scale), round(max(h for _, h in sizes) * scale))
     first = Image.open(io.BytesIO(pictures[0]))
-    palette = first if first.mode == "P" else first.convert("RGB").quantize(256)
+    palette = first if first.mode == "P" and not colours else first.convert("RGB").quantize(colours or 256)
     ground = first.convert("RGB").getpixel((0, 0))
     out = []
     for png in pictures:
@@ -124,10 +128,10 @@ def frames(pictures: list[bytes], width: int) -> list[Image.Image]:
     return out
 
 
-def encode(pictures: list[bytes], width: int) -> tuple[bytes, int]:
+def encode(pictures: list[bytes], width: int, colours: int | None = None) -> tuple[bytes, int]:
     """The pictures as a looping GIF (Pillow stores each frame as its change
     from the one before, and merges a frame equal to the one before), and its width."""
-    shown = frames(pictures, width)
+    shown = frames(pictures, width, colours)
     each = frame_ms(len(shown))
     durations = [each] * (len(shown) - 1) + [each + LAST_HOLD_MS]
     out = io.BytesIO()
@@ -144,10 +148,10 @@ def build(replay: Replay, locale: str, limit: int) -> Recap:
     views = [views[i] for i in sample(len(views), FRAME_CAP)]
     pictures = [render.board_png(replay.game, view, locale) for view in views]
     cap = len(pictures)
-    for width in WIDTHS:
+    for width, colours in [(width, None) for width in WIDTHS] + [(WIDTHS[-1], FEW_COLOURS)]:
         while True:
             chosen = [pictures[i] for i in sample(len(pictures), cap)]
-            gif, shown = encode(chosen, width)
+            gif, shown = encode(chosen, width, colours)
             if len(gif) <= limit:
                 return Recap(gif, moves, len(chosen), shown)
             if cap <= MIN_FRAMES:
