@@ -1,6 +1,6 @@
-"""Where CPU work goes: board pictures, undo replays and the computer
+"""Where CPU work goes: board pictures, undo replays, recaps and the computer
 player's search never run on the event loop. Two pools: ``render`` (board
-pictures and undo replays, ``RENDER_WORKERS``) and ``think`` (the computer
+pictures, undo replays and recaps, ``RENDER_WORKERS``) and ``think`` (the computer
 player, ``COMPUTER_WORKERS``), so that a computer thinking for seconds never
 holds up another match's board. With a count > 0 a pool is that many
 processes (true parallelism, and slow work cannot delay another match's
@@ -29,7 +29,7 @@ log = logging.getLogger("brettbote.workers")
 
 T = TypeVar("T")
 #: Imported once in the fork server, inherited by every worker.
-PRELOAD = ["engines", "engines.ai", "render", "bot.discord.present", "bot.play.slow"]
+PRELOAD = ["engines", "engines.ai", "render", "bot.discord.present", "bot.play.slow", "bot.play.recap"]
 POOLS = ("render", "think")
 
 _counts: dict[str, int] = {name: 0 for name in POOLS}

@@ -147,6 +147,10 @@ class GameCommands(app_commands.Group):
     async def log(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "play").log(interaction)
 
+    @app_commands.command(name=_("recap"), description=_("The match here as an animated picture, move by move (public moves only)"))
+    async def recap(self, interaction: discord.Interaction) -> None:
+        await cog(interaction, "recap").recap(interaction)
+
     @app_commands.command(name=_("help"), description=_("How Brettbote works"))
     async def help(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "help").help(interaction)

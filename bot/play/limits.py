@@ -14,6 +14,11 @@ from bot.play.errors import ServiceError
 
 #: A board is re-posted at most this often per match (seconds).
 BOARD_REPOST_SECONDS = 30.0
+#: A channel's recap (``/game recap``) at most this often (seconds), and
+#: recaps built at once per process: a recap keeps a render worker busy for
+#: seconds, the other one stays free for boards.
+RECAP_SECONDS = 300.0
+RECAPS_AT_ONCE = 1
 #: New matches per user and server in an hour, unless configured otherwise.
 MATCHES_PER_HOUR = 5
 #: After Discord refused a DM as too fast (40003): no DM to that user for

@@ -48,29 +48,37 @@ class Replay:
     #: The actions not taken back after the snapshot, in order.
     log: list[LoggedAction]
 
-    def _start(self):
+    def start(self):
+        """The engine and the state the stretch starts from."""
         engine = engines.get(self.game)
         if self.snapshot is None:
             return engine, engine.setup(self.seats, self.seed, self.options)
         return engine, engine.load_state(self.snapshot[1])
 
-    def state(self) -> str:
-        """The state after the whole stretch, dumped."""
-        engine, state = self._start()
-        for entry in self.log:
-            state, _ = engine.apply(state, entry.seat, engine.parse_action(entry.action))
-        return engine.dump_state(state)
-
-    def verdicts(self, counters: set[int]) -> dict[int, bool]:
-        """``Engine.undoable`` of the actions counted in ``counters``."""
-        engine, state = self._start()
-        found = {}
+    def steps(self):
+        """Each action of the stretch applied in turn: (entry, state before,
+        state after, events). The one replayer of the log: undo, takeback
+        verdicts and recaps (:mod:`bot.play.recap`) all walk it."""
+        engine, state = self.start()
         for entry in self.log:
             before = state
             state, events = engine.apply(state, entry.seat, engine.parse_action(entry.action))
-            if entry.counter in counters:
-                found[entry.counter] = engine.undoable(before, state, entry.seat, events)
-        return found
+            yield entry, before, state, events
+
+    def state(self) -> str:
+        """The state after the whole stretch, dumped."""
+        final = None
+        for _, _, final, _ in self.steps():
+            pass
+        return engines.get(self.game).dump_state(final if final is not None else self.start()[1])
+
+    def verdicts(self, counters: set[int]) -> dict[int, bool]:
+        """``Engine.undoable`` of the actions counted in ``counters``."""
+        engine = engines.get(self.game)
+        return {
+            entry.counter: engine.undoable(before, after, entry.seat, events)
+            for entry, before, after, events in self.steps() if entry.counter in counters
+        }
 
 
 @dataclass
