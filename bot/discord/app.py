@@ -33,6 +33,7 @@ from bot.discord.lobby import LobbyCog
 from bot.discord.locales import Locales
 from bot.discord.computers import Computers
 from bot.discord.play import PlayCog
+from bot.discord.ratings import RatingsCog
 from bot.discord.seats import SeatsCog
 from bot.discord.slow import SlowCog
 from bot.play.clock import Clock
@@ -47,7 +48,7 @@ log = logging.getLogger("brettbote")
 
 #: How long a shutdown waits for interactions in flight.
 DRAIN_SECONDS = 10.0
-COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, HelpCog)
+COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, HelpCog, RatingsCog)
 
 
 def point_at(settings: Settings) -> None:
