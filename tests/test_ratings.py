@@ -128,6 +128,19 @@ async def test_unrated_cancelled_and_computer_matches_change_no_rating(service, 
     assert solo.status == "running" and not solo.rated
 
 
+async def test_leavers_of_a_match_of_three_share_the_last_place(service, store):
+    match = await service.new_match(guild_id=GUILD, channel_id=600, game="toy", host_id=1, players=3)
+    for user in (2, 3):
+        match, _ = await service.join(match.channel_id, user)
+    await service.leave(match.channel_id, 2)
+    await service.resign(match.channel_id, 3)  # one person is left: they win
+    assert (await store.get_match(match.id)).status == "finished"
+    ratings = await store.ratings(GUILD, "toy", [1, 2, 3])
+    assert ratings[1].mu > MODEL.mu > ratings[2].mu == ratings[3].mu
+    assert (await player_stats(store, GUILD, 2)).unfinished == 1  # left
+    assert (await player_stats(store, GUILD, 3)).unfinished == 0  # resigned: not left unfinished
+
+
 async def test_stats_count_matches_wins_leavers_and_the_time_to_move(service, store, raw_sql):
     won = await _finished_match(service, [1, 2], winner_seat=0)
     running = await service.new_match(guild_id=GUILD, channel_id=500, game="himmel-und-hoelle", host_id=1)
@@ -196,6 +209,11 @@ async def test_a_rated_three_player_match_updates_all_three_ratings(fake, table,
     # the winner's record
     stats = await stats_of(fake, table, users[1], by(users, winner))
     assert stats.content.startswith(f"<@{winner}> on this server: 1 matches, 1 played to the end, 1 won, 0 left")
+    # without a user: one's own
+    loser = next(u for u in users if u.id != winner)
+    own = await (await table.command(loser, "game stats")).wait_ephemeral()
+    assert own.content.startswith(f"<@{loser.id}> on this server: 1 matches, 1 played to the end, 0 won, 0 left")
+    assert "average time to move: 0 min." in own.content  # the log's timestamps are wall-clock seconds apart
 
 
 async def _stints(bot, match_id):
@@ -251,6 +269,11 @@ async def test_ratings_and_stats_of_a_server_without_any_and_of_strangers(fake, 
         assert answer.content == f"<@{user.id}> has not played a match on this server yet."
     refusal = await stats_of(fake, table, w.bob, w.bot_user)
     assert refusal.content == "Bots have no stats."
+    # in a DM there is no server to look at
+    dm = w.dm_channel(w.bob)
+    for command, options in (("game ratings", {"game": "toy"}), ("game stats", None)):
+        answer = await (await table.run(await fake.slash(w.bob, command, options, channel=dm))).wait_ephemeral()
+        assert answer.content == "Ratings and stats are kept per server: ask in a server."
     # a new lobby says it is rated
     lobby = await (await table.command(w.bob, "game new", game="toy", here=True, players=3)).wait_response()
     assert lobby.content.endswith("\nRated: the result changes the players' ratings (`/game ratings`).")

@@ -36,7 +36,7 @@ class RatingsCog(Room, name="ratings"):
     async def ratings(self, interaction: discord.Interaction, game: str) -> None:
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
-            raise ServiceError("guild_only")
+            raise ServiceError("ratings_server_only")
         if game not in engines.ids():
             raise ServiceError("unknown_game", game=game)
         engine = engines.get(game)
@@ -52,7 +52,7 @@ class RatingsCog(Room, name="ratings"):
     async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None = None) -> None:
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
-            raise ServiceError("guild_only")
+            raise ServiceError("ratings_server_only")
         user = user or interaction.user
         if user.bot:
             raise ServiceError("stats_bot")
