@@ -147,7 +147,8 @@ async def test_stats_count_matches_wins_leavers_and_the_time_to_move(service, st
     await service.join(running.channel_id, 2)
     # the time to move comes from the log: a turn starts at the match's previous action
     await raw_sql("INSERT INTO actions (match_id, counter, seat, action, events, created_at) VALUES"
-                  " (?, 1, 0, '{}', '[]', '2030-01-01T10:00:00+00:00'), (?, 2, 1, '{}', '[]', '2030-01-01T13:00:00+00:00'),"
+                  " (?, 1, 0, '{}', '[]', '2030-01-01T10:00:00+00:00'),"
+                  " (?, 2, 1, '{}', '[]', '2030-01-01T13:00:00+00:00'),"
                   " (?, 3, 0, '{}', '[]', '2030-01-01T14:00:00+00:00')", running.id, running.id, running.id)
     await raw_sql("UPDATE stints SET started_at='2030-01-01T09:00:00+00:00' WHERE match_id=?", running.id)
     one = await player_stats(store, GUILD, 1)

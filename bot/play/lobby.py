@@ -134,8 +134,9 @@ class LobbyService:
                       deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
                       thinking_seconds: int = 2, rated: bool | None = None):
         """Validated options, the number of players, the day of a daily
-        challenge, and whether the match is rated. Every value is checked here, whatever the command's own
-        definition allowed: a forged payload skips that."""
+        challenge, and whether the match is rated. Every value is checked
+        here, whatever the command's own definition allowed: a forged payload
+        skips that."""
         try:
             engine = engines.get(game)
         except KeyError:
