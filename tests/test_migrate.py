@@ -21,7 +21,8 @@ CH = 500
 
 async def fill(url: str, matches: int = 4, moves: int = 12) -> None:
     """Matches in several states: played ones (with undo snapshots and a
-    takeback), a lobby, a cancelled one; and a user's settings."""
+    takeback; the first one finished, so there are ratings), a lobby, a
+    cancelled one; and a user's settings."""
     store = await open_store(url)
     rng = random.Random(7)
     try:
@@ -36,6 +37,8 @@ async def fill(url: str, matches: int = 4, moves: int = 12) -> None:
                 seat = engines.get(match.game).to_act(service.state(match))[0]
                 index, token, _ = rng.choice(service.choices(match, seat))
                 await service.act(match.id, match.user(seat), match.seats[seat].decision_counter, index, token)
+            if i == 0 and (await service.get(match.id)).status == "running":
+                await service.resign(CH, 2)  # a finished rated match: ratings to copy
         await service.new_match(guild_id=1, channel_id=CH + 90, game="halleluja", host_id=3)  # a lobby
         await SlowPlay(store, service).set_notify(2, "off")
     finally:
@@ -51,6 +54,7 @@ async def snapshot(url: str) -> list[tuple]:
             out.append((match.id, match.game, match.status, match.state, match.counter, match.user_ids,
                         [(a.counter, a.action, a.undone_by) for a in await store.actions(match_id)]))
         out.append(await store.get_user(2))
+        out.append(await store.leaderboard(1, "himmel-und-hoelle"))
         return out
     finally:
         await store.close()
@@ -74,6 +78,7 @@ async def test_a_sqlite_database_copies_to_postgresql_and_back_verified(tmp_path
     source = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     await fill(source)
     before = await snapshot(source)
+    assert sorted(r.user_id for r in before[-1]) == [1, 2]  # the ratings come along too
     async with fresh_database(postgres) as pg:
         assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg]) == 0
         out = capsys.readouterr().out

@@ -33,6 +33,7 @@ from bot.discord.lobby import LobbyCog
 from bot.discord.locales import Locales
 from bot.discord.computers import Computers
 from bot.discord.play import PlayCog
+from bot.discord.ratings import RatingsCog
 from bot.discord.recap import RecapCog
 from bot.discord.seats import SeatsCog
 from bot.discord.slow import SlowCog
@@ -48,7 +49,7 @@ log = logging.getLogger("brettbote")
 
 #: How long a shutdown waits for interactions in flight.
 DRAIN_SECONDS = 10.0
-COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, HelpCog, RecapCog)
+COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, HelpCog, RecapCog, RatingsCog)
 
 
 def point_at(settings: Settings) -> None:

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 import inspect
+from typing import Optional
 
 from bot.discord.game_options import game_choices, given, option_specs, with_options
 
@@ -51,7 +52,7 @@ def new_command() -> app_commands.Command:
             reminder_hours=values.get("reminder", 24), deadline_hours=values.get("deadline"),
             deadline_policy=policy.value if policy else "skip", players=values.get("players"),
             options=given(values, specs), computers=values.get("computer") or 0,
-            thinking_seconds=values.get("thinking") or 2,
+            thinking_seconds=values.get("thinking") or 2, rated=values.get("rated"),
         )
 
     fixed = [
@@ -63,6 +64,7 @@ def new_command() -> app_commands.Command:
         _param("players", app_commands.Range[int, 1, 6] | None, None),
         _param("computer", app_commands.Range[int, 0, 5] | None, None),
         _param("thinking", app_commands.Range[int, 1, 10] | None, None),
+        _param("rated", Optional[bool], None),
     ]
     callback = with_options(new, fixed, specs)
     callback = app_commands.describe(
@@ -74,6 +76,7 @@ def new_command() -> app_commands.Command:
         players=_("How many players (default: solo where possible, else a full table)"),
         computer=_("Computer players to seat (default none; with no player count: you and them, at once)"),
         thinking=_("Seconds a computer player thinks about a decision (1-10, default 2)"),
+        rated=_("Update the players' ratings (default: yes, unless a computer plays)"),
     )(callback)
     callback = app_commands.choices(game=game_choices(), policy=POLICIES)(callback)
     return app_commands.command(name=_("new"), description=_("Open a lobby for a new match"))(callback)
@@ -92,6 +95,16 @@ def scores_command() -> app_commands.Command:
     return app_commands.command(name=_("scores"), description=_("Today's and the best results of the daily challenge"))(callback)
 
 
+def ratings_command() -> app_commands.Command:
+    @app_commands.command(name=_("ratings"), description=_("This server's leaderboard of a game"))
+    @app_commands.describe(game=_("Which game"))
+    @app_commands.choices(game=game_choices())
+    async def ratings(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await cog(interaction, "ratings").ratings(interaction, game=game.value)
+
+    return ratings
+
+
 def rules_command() -> app_commands.Command:
     @app_commands.command(name=_("rules"), description=_("The rules of this match's game or another"))
     @app_commands.describe(game=_("Which game"))
@@ -108,7 +121,7 @@ class GameCommands(app_commands.Group):
 
     def __init__(self) -> None:
         super().__init__(name=_("game"), description=_("Play board games in this channel"))
-        for command in (new_command(), scores_command(), rules_command()):
+        for command in (new_command(), scores_command(), ratings_command(), rules_command()):
             self.add_command(command)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby here"))
@@ -183,6 +196,11 @@ class GameCommands(app_commands.Group):
     @app_commands.choices(mode=NOTIFY)
     async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
         await cog(interaction, "slow").notify(interaction, mode=mode.value)
+
+    @app_commands.command(name=_("stats"), description=_("A player's matches, wins and time to move in this server"))
+    @app_commands.describe(user=_("Whose (default: yours)"))
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await cog(interaction, "ratings").stats(interaction, user=user)
 
     @app_commands.command(name=_("mine"), description=_("Your open matches in all servers"))
     async def mine(self, interaction: discord.Interaction) -> None:

@@ -19,11 +19,32 @@ from bot.play.errors import ServiceError, Stale
 log = logging.getLogger("brettbote")
 
 
+async def score_lines(service, guild_id: int | None, game: str, locale: str, variants: dict[str, bool] | None = None,
+                      top: int = 10) -> list[str]:
+    """The daily challenge's results of today and of all days (``/game
+    scores``, and beside ``/game ratings``). Only runs of the same variant
+    compare: a variant the player did not set counts as off."""
+    engine = engines.get(game)
+    own = option_specs(daily_variants=True)
+    variants = {name: (variants or {}).get(name, False) for name, spec in own.items() if game in spec.games} or None
+    day = service.today()
+    lines = [t("scores_head", locale, title=engine.title(locale))]
+    for key, rows in (
+        ("scores_today", await service.daily_scores(guild_id, game, day, variants)),
+        ("scores_best", await service.daily_scores(guild_id, game, None, variants)),
+    ):
+        lines.append(t(key, locale, day=day))
+        lines += [f"{n}. <@{user}> {score}" + ("" if key == "scores_today" else f" ({when})")
+                  for n, (score, user, when) in enumerate(rows[:top], 1)] or [t("scores_none", locale)]
+    return lines
+
+
 class LobbyCog(Room, name="lobby"):
     @guarded
     async def new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
                   deadline_hours: int | None = None, deadline_policy: str = "skip", players: int | None = None,
-                  options: dict | None = None, computers: int = 0, thinking_seconds: int = 2) -> None:
+                  options: dict | None = None, computers: int = 0, thinking_seconds: int = 2,
+                  rated: bool | None = None) -> None:
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
@@ -35,7 +56,7 @@ class LobbyCog(Room, name="lobby"):
             guild_id=interaction.guild_id, channel_id=None if in_thread else interaction.channel_id, game=game,
             host_id=interaction.user.id, options=options, players=players, reminder_hours=reminder_hours,
             deadline_hours=deadline_hours, deadline_policy=deadline_policy, computers=computers,
-            thinking_seconds=thinking_seconds,
+            thinking_seconds=thinking_seconds, rated=rated,
         )
         engine = engines.get(game)
         interaction.extras[PUBLIC_DEFER] = True  # a refusal from here on removes the public placeholder first
@@ -53,7 +74,7 @@ class LobbyCog(Room, name="lobby"):
         match = await self.service.new_match(
             guild_id=interaction.guild_id, channel_id=target.id, game=game, host_id=interaction.user.id,
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, deadline_policy=deadline_policy,
-            players=players, options=options, computers=computers, thinking_seconds=thinking_seconds,
+            players=players, options=options, computers=computers, thinking_seconds=thinking_seconds, rated=rated,
         )
         self.service.limits.count(limit[0])
         lobby = present.lobby_post(match, locale)
@@ -67,21 +88,8 @@ class LobbyCog(Room, name="lobby"):
 
     @guarded
     async def scores(self, interaction: discord.Interaction, game: str, variants: dict[str, bool] | None = None) -> None:
-        """Only runs of the same variant compare: a variant the player did
-        not set counts as off."""
         locale = await self.locales.of_interaction(interaction)
-        engine = engines.get(game)
-        own = option_specs(daily_variants=True)
-        variants = {name: (variants or {}).get(name, False) for name, spec in own.items() if game in spec.games} or None
-        day = self.service.today()
-        lines = [t("scores_head", locale, title=engine.title(locale))]
-        for key, rows in (
-            ("scores_today", await self.service.daily_scores(interaction.guild_id, game, day, variants)),
-            ("scores_best", await self.service.daily_scores(interaction.guild_id, game, None, variants)),
-        ):
-            lines.append(t(key, locale, day=day))
-            lines += [f"{n}. <@{user}> {score}" + ("" if key == "scores_today" else f" ({when})")
-                      for n, (score, user, when) in enumerate(rows[:10], 1)] or [t("scores_none", locale)]
+        lines = await score_lines(self.service, interaction.guild_id, game, locale, variants)
         await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @guarded

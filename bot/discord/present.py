@@ -314,6 +314,9 @@ def lobby_post(match: Match, locale: str) -> Payload:
         min=engine.min_seats,
         players=players,
     )
+    # a computer seat makes the match unrated at the start (bot.play.ratings): say so while it is seated
+    rated = match.rated and not any(s.computer for s in match.seats)
+    content += "\n" + t("lobby_rated" if rated else "lobby_unrated", locale)
     return Payload(content=content, view=c.lobby_view(match, locale))
 
 

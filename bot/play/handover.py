@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections import Counter
 
 import engines
+from bot.play import ratings
 from bot.play.errors import ServiceError
 from bot.play.moves import current_scores
 from bot.store import Match, SeatVote, Store, Transaction, computer_id
@@ -113,6 +114,7 @@ async def leave_running(tx: Transaction, match: Match, seat: int, reason: str = 
         winners = [s.seat for s in playing]
         outcome = Result(scores=scores, winners=winners, reason="last_player").model_dump() | {"conceded": seat}
         await tx.update_match(match.id, status="finished", outcome=outcome, counter=match.counter + 1)
+        await ratings.rate(tx, match.id)
     else:
         await open_vote(tx, match, seat)
     return await tx.match(match.id)

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 import engines
 from engines.contract import option_bounds
 from bot.play.clock import Clock
+from bot.play import ratings
 from bot.play.errors import ServiceError, Stale
 from bot.play.handover import Handovers, leave_running
 from bot.play.limits import MATCHES_PER_HOUR, Limits
@@ -94,13 +95,14 @@ class LobbyService:
     async def new_match(
         self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None,
         players: int | None = None, reminder_hours: int = 24, deadline_hours: int | None = None,
-        deadline_policy: str = "skip", computers: int = 0, thinking_seconds: int = 2,
+        deadline_policy: str = "skip", computers: int = 0, thinking_seconds: int = 2, rated: bool | None = None,
     ) -> Match:
         """A lobby, or at once a running match when it needs no other player
         (a solo game; a daily challenge, always solo; the host against
-        ``computers`` computer players, who take seats at once)."""
-        parsed, players, day = self._new_settings(game, options, players, reminder_hours, deadline_hours,
-                                                  deadline_policy, computers, thinking_seconds)
+        ``computers`` computer players, who take seats at once). ``rated``:
+        see :mod:`bot.play.ratings` (None: rated unless a computer or one seat)."""
+        parsed, players, day, rated = self._new_settings(game, options, players, reminder_hours, deadline_hours,
+                                                         deadline_policy, computers, thinking_seconds, rated)
         async with self.store.transaction() as tx:
             if await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -120,6 +122,7 @@ class LobbyService:
             await tx.update_match(
                 match_id, series_id=match_id, reminder_hours=reminder_hours, deadline_hours=deadline_hours,
                 deadline_policy=deadline_policy, players=players, daily_date=day, computer_ms=thinking_seconds * 1000,
+                rated=int(rated),
             )
             await tx.set_seats(match_id, [host_id] + [-1 - n for n in range(computers)])
             await tx.replace_abandon_timer(match_id, 0, self.clock.now() + self.abandon_seconds)
@@ -129,10 +132,11 @@ class LobbyService:
 
     def _new_settings(self, game: str, options: dict | None, players: int | None, reminder_hours: int = 24,
                       deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
-                      thinking_seconds: int = 2):
-        """Validated options, the number of players, and the day of a daily
-        challenge. Every value is checked here, whatever the command's own
-        definition allowed: a forged payload skips that."""
+                      thinking_seconds: int = 2, rated: bool | None = None):
+        """Validated options, the number of players, the day of a daily
+        challenge, and whether the match is rated. Every value is checked
+        here, whatever the command's own definition allowed: a forged payload
+        skips that."""
         try:
             engine = engines.get(game)
         except KeyError:
@@ -157,17 +161,20 @@ class LobbyService:
             raise ServiceError("bad_seats", min=engine.min_seats, max=engine.max_seats)
         if 1 + computers > players:
             raise ServiceError("bad_range", option="computer", min=0, max=players - 1)
-        return parsed, players, self.today() if daily else None
+        if rated and (computers or players == 1):  # asked for, and impossible: say so rather than ignore it
+            raise ServiceError("rated_computers" if computers else "rated_solo")
+        rated = (rated is None or bool(rated)) and not computers and players > 1
+        return parsed, players, self.today() if daily else None, rated
 
     async def check_new(self, *, guild_id: int | None, channel_id: int | None, game: str, host_id: int,
                         options: dict | None = None, players: int | None = None, reminder_hours: int = 24,
                         deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
-                        thinking_seconds: int = 2) -> None:
+                        thinking_seconds: int = 2, rated: bool | None = None) -> None:
         """Refuse early what ``new_match`` would refuse (so that a refusal can
         be private before the public answer starts); ``channel_id`` None: a new
         thread, which has no match yet."""
-        _, _, day = self._new_settings(game, options, players, reminder_hours, deadline_hours, deadline_policy,
-                                       computers, thinking_seconds)
+        _, _, day, _ = self._new_settings(game, options, players, reminder_hours, deadline_hours, deadline_policy,
+                                          computers, thinking_seconds, rated)
         async with self.store.transaction() as tx:
             if channel_id is not None and await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -304,7 +311,7 @@ class LobbyService:
                 raise ServiceError("match_exists") from None
             await tx.update_match(
                 match_id, reminder_hours=old.reminder_hours, deadline_hours=old.deadline_hours,
-                deadline_policy=old.deadline_policy, computer_ms=old.computer_ms,
+                deadline_policy=old.deadline_policy, computer_ms=old.computer_ms, rated=int(old.rated),
             )
             await tx.set_seats(match_id, seats)
             await self._start(tx, match_id)
@@ -318,7 +325,8 @@ class LobbyService:
         state = engine.setup(len(match.seats), match.seed, match.options)
         # board_due: the intent of the first board post, so a crash before it
         # is recorded is repaired at the next start (see the announcer)
-        await tx.update_match(match_id, status="running", state=engine.dump_state(state), board_due=1)
+        await tx.update_match(match_id, status="running", state=engine.dump_state(state), board_due=1,
+                              rated=int(ratings.rated_at_start(match)))
         for place in match.seats:
             if place.person:
                 await tx.start_stint(match_id, place.seat, place.user_id)

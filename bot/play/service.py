@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 import engines
 from bot import metrics
-from bot.play import votes
+from bot.play import ratings, votes
 from bot.play.errors import Outdated, ServiceError
 from bot.play.handover import AUTOPILOT_MIN_SEATS, leave_running
 from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService, seated
@@ -208,6 +208,8 @@ class MatchService(LobbyService):
             dumped = engine.dump_state(after)
             if not await tx.advance(match.id, match.counter, dumped, status, outcome):
                 raise Outdated()
+            if result:
+                await ratings.rate(tx, match.id)
             new_counter = match.counter + 1
             await tx.append_action(match.id, new_counter, seat, engine.dump_action(action), [e.model_dump() for e in events],
                                    undoable=engine.undoable(before, after, seat, events))
@@ -293,6 +295,7 @@ class MatchService(LobbyService):
         outcome = Result(scores=scores, winners=others, reason=reason).model_dump() | {"conceded": seat}
         await tx.update_match(match.id, status="finished", outcome=outcome, counter=match.counter + 1)
         await tx.end_stint(match.id, seat, reason)
+        await ratings.rate(tx, match.id)
         return await tx.match(match.id)
 
     async def cancel(self, channel_id: int, user_id: int) -> tuple[Match, bool]:

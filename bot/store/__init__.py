@@ -11,7 +11,9 @@ import sqlite3
 from pathlib import Path
 
 from bot.store.base import OPEN, Conflict, Store, Transaction
-from bot.store.models import LoggedAction, Match, Notice, Seat, SeatVote, Stint, Timer, User, Vote, computer_id
+from bot.store.models import (
+    LoggedAction, Match, Notice, Rating, Seat, SeatVote, Stint, Timer, Turn, User, Vote, computer_id,
+)
 from bot.store.schema import migrations
 from bot.store.sqlite import SqliteStore
 
@@ -61,5 +63,5 @@ async def open_store(url: str) -> Store:
         raise
 
 
-__all__ = ["OPEN", "Conflict", "LoggedAction", "Match", "Notice", "Seat", "SeatVote", "SqliteStore", "Stint", "Store", "Timer",
+__all__ = ["OPEN", "Conflict", "LoggedAction", "Match", "Notice", "Rating", "Seat", "SeatVote", "SqliteStore", "Stint", "Store", "Timer", "Turn",
            "Transaction", "User", "Vote", "StoreUnavailable", "check_url", "computer_id", "migrations", "open_store", "redacted", "sqlite_path"]

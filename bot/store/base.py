@@ -16,7 +16,7 @@ import asyncio
 from abc import ABC, abstractmethod
 from typing import Any, AsyncContextManager
 
-from bot.store.models import LoggedAction, Match, Notice, SeatVote, Stint, Timer, User
+from bot.store.models import LoggedAction, Match, Notice, Rating, SeatVote, Stint, Timer, Turn, User
 
 #: Statuses of a match that is not over; a channel has at most one such match.
 OPEN = ("lobby", "running")
@@ -135,6 +135,26 @@ class Transaction(ABC):
     @abstractmethod
     async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
         """The user's stints in seats (in one server, if given), oldest first."""
+
+    @abstractmethod
+    async def match_stints(self, match_id: int) -> list[Stint]:
+        """Every stint of the match, oldest first."""
+
+    # -- ratings (see bot.play.ratings) ------------------------------------------
+
+    @abstractmethod
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
+        """The ratings these people have in the server's game (those without one are left out)."""
+
+    @abstractmethod
+    async def was_rated(self, match_id: int) -> bool:
+        """Has the match already changed ratings?"""
+
+    @abstractmethod
+    async def record_ratings(self, match_id: int, guild_id: int, game: str,
+                             changes: list[tuple[int, int, Rating, Rating]]) -> None:
+        """The match's rating changes as (user, rank, before, after): the new
+        ratings are stored, each counts one more match, and the change is kept."""
 
     # -- undo: the takeback run, stored verdicts, snapshots ----------------------
 
@@ -281,6 +301,20 @@ class Store(ABC):
     @abstractmethod
     async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
         """Who held which seat when: see :meth:`Transaction.stints`."""
+
+    # -- ratings and stats ---------------------------------------------------
+
+    @abstractmethod
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        """The best ratings of the server's game, by ordinal (mu - 3 sigma)."""
+
+    @abstractmethod
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]: ...
+
+    @abstractmethod
+    async def turns(self, user_id: int, guild_id: int) -> list[Turn]:
+        """The user's actions in the server's matches, with when each turn
+        began (see :class:`~bot.store.models.Turn`), for the average time to move."""
 
     # -- users ---------------------------------------------------------------
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from bot.store.sql import SqlStore
 
 #: Tables that belong to a match, in an order their references allow.
-MATCH_TABLES = ("seats", "actions", "undos", "votes", "snapshots", "timers", "outbox", "seat_votes", "stints")
+MATCH_TABLES = ("seats", "actions", "undos", "votes", "snapshots", "timers", "outbox", "seat_votes", "stints",
+                "rating_changes")
 #: Matches copied per transaction.
 BATCH = 200
 
@@ -53,6 +54,10 @@ async def copy_database(source: SqlStore, target: SqlStore) -> Copied:
         users = await src.fetch("SELECT * FROM users ORDER BY user_id")
     async with target.transaction() as tx:
         copied.users = await _insert(tx, "users", users)
+    async with source.transaction() as src:
+        ratings = await src.fetch("SELECT * FROM ratings ORDER BY guild_id, game, user_id")
+    async with target.transaction() as tx:
+        copied.rows += await _insert(tx, "ratings", ratings)
     last = -1
     while True:
         async with source.transaction() as src:

@@ -77,6 +77,8 @@ class Stint:
     started_at: str
     ended_at: str | None
     ending: str
+    #: The match's outcome (winners, scores), once it has one.
+    outcome: dict | None = None
 
 
 @dataclass
@@ -121,6 +123,8 @@ class Match:
     computer_ms: int = 2000
     #: The seat whose last moves a pending undo request would take back.
     undo_seat: int | None = None
+    #: Finishing updates the players' ratings (see :mod:`bot.play.ratings`).
+    rated: bool = False
     #: In seat order.
     seats: list[Seat] = field(default_factory=list)
     votes: list[Vote] = field(default_factory=list)
@@ -137,6 +141,35 @@ class Match:
     def user(self, seat: int) -> int:
         """The user id of a seat."""
         return self.seats[seat].user_id
+
+
+@dataclass
+class Rating:
+    """A person's openskill rating in one game on one server."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    #: Rated matches played.
+    matches: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The shown rating: a cautious estimate (mu - 3 sigma) that grows as
+        the rating gets surer, so one lucky win does not top the board."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class Turn:
+    """One action of a person's seat (for the stats): when it was made, and
+    when the turn began (the match's previous action, or when the person
+    took the seat)."""
+
+    match_id: int
+    seat: int
+    created_at: str
+    previous_at: str
 
 
 @dataclass

@@ -73,6 +73,7 @@ def match_from_row(row: Row) -> Match:
         daily_date=row["daily_date"],
         computer_ms=row["computer_ms"],
         undo_seat=row["undo_seat"],
+        rated=bool(row["rated"]),
         seats=seats,
         votes=[Vote(**v) for v in json.loads(row["votes_json"])],
     )

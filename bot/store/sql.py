@@ -17,9 +17,10 @@ from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Iterable, Sequence
 
 from bot.store.base import Store, Transaction
-from bot.store.models import LoggedAction, Match, Stint, Timer, User
+from bot.store.models import LoggedAction, Match, Rating, Stint, Timer, Turn, User
 from bot.store.rows import OPEN_SQL, Row, match_from_row, timer_from_row
 from bot.store.sql_outbox import OutboxStatements
+from bot.store.sql_ratings import RatingStatements
 from bot.store.sql_seats import SeatStatements
 from bot.store.sql_undo import UndoStatements
 
@@ -34,7 +35,7 @@ def _assignments(values: dict[str, Any]) -> str:
     return ", ".join(f"{k}=?" for k in values)
 
 
-class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, Transaction):
+class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, Transaction):
     """The statements, over one connection inside one transaction.
 
     ``fetch``/``execute`` are public for tests and tools that need raw SQL (to
@@ -358,6 +359,18 @@ class SqlStore(Store):
     async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
         async with self._reading() as sql:
             return await sql.stints(user_id, guild_id)
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        async with self._reading() as sql:
+            return await sql.leaderboard(guild_id, game, limit)
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
+        async with self._reading() as sql:
+            return await sql.ratings(guild_id, game, user_ids)
+
+    async def turns(self, user_id: int, guild_id: int) -> list[Turn]:
+        async with self._reading() as sql:
+            return await sql.turns(user_id, guild_id)
 
     async def get_user(self, user_id: int) -> User | None:
         async with self._reading() as sql:

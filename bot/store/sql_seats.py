@@ -4,6 +4,7 @@ that the stats read. A part of :class:`bot.store.sql.SqlTransaction`."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 
 from bot.store.models import SeatVote, Stint
@@ -39,14 +40,20 @@ class SeatStatements:
                            (_now(), ending, match_id, seat))
 
     async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
-        where, args = "", [user_id]
+        where, args = "t.user_id=?", [user_id]
         if guild_id is not None:
-            where, args = " AND m.guild_id=?", [user_id, guild_id]
+            where, args = "t.user_id=? AND m.guild_id=?", [user_id, guild_id]
+        return await self._stints(where, args)
+
+    async def match_stints(self, match_id: int) -> list[Stint]:
+        return await self._stints("t.match_id=?", [match_id])
+
+    async def _stints(self, where: str, args: list) -> list[Stint]:
         rows = await self.fetch(
             "SELECT t.match_id, m.guild_id, m.game, t.seat, t.user_id, t.started_at, t.ended_at,"
-            " coalesce(t.ending, m.status) AS ending FROM stints t JOIN matches m ON m.id = t.match_id"
-            f" WHERE t.user_id=?{where} ORDER BY t.match_id, t.n",
+            " coalesce(t.ending, m.status) AS ending, m.outcome FROM stints t JOIN matches m ON m.id = t.match_id"
+            f" WHERE {where} ORDER BY t.match_id, t.n",
             args,
         )
         return [Stint(r["match_id"], r["guild_id"], r["game"], r["seat"], r["user_id"], r["started_at"], r["ended_at"],
-                      r["ending"]) for r in rows]
+                      r["ending"], json.loads(r["outcome"]) if r["outcome"] else None) for r in rows]
