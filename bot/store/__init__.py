@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.store.base import OPEN, Conflict, Store, Transaction
-from bot.store.models import LoggedAction, Match, Notice, Seat, SeatVote, Stint, Timer, User, Vote, computer_id
+from bot.store.models import GuildSettings, LoggedAction, Match, Notice, Seat, SeatVote, Stint, Timer, User, Vote, computer_id
 from bot.store.schema import migrations
 from bot.store.sqlite import SqliteStore
 
@@ -61,5 +61,5 @@ async def open_store(url: str) -> Store:
         raise
 
 
-__all__ = ["OPEN", "Conflict", "LoggedAction", "Match", "Notice", "Seat", "SeatVote", "SqliteStore", "Stint", "Store", "Timer",
+__all__ = ["OPEN", "Conflict", "GuildSettings", "LoggedAction", "Match", "Notice", "Seat", "SeatVote", "SqliteStore", "Stint", "Store", "Timer",
            "Transaction", "User", "Vote", "StoreUnavailable", "check_url", "computer_id", "migrations", "open_store", "redacted", "sqlite_path"]

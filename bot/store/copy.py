@@ -51,8 +51,10 @@ async def copy_database(source: SqlStore, target: SqlStore) -> Copied:
     copied = Copied()
     async with source.transaction() as src:
         users = await src.fetch("SELECT * FROM users ORDER BY user_id")
+        guilds = await src.fetch("SELECT * FROM guild_settings ORDER BY guild_id")
     async with target.transaction() as tx:
         copied.users = await _insert(tx, "users", users)
+        copied.rows += await _insert(tx, "guild_settings", guilds)
     last = -1
     while True:
         async with source.transaction() as src:
