@@ -77,6 +77,21 @@ async def test_games_are_named_by_id_or_title_and_all_allows_every_game(store, s
     assert (await servers.change(GUILD, games="all", deadline_hours=0)).games is None
 
 
+async def test_a_removed_player_leaves_a_lobby_and_forfeits_a_match_of_two(store, service):
+    servers = Servers(store, service, SlowPlay(store, service))
+    await service.new_match(guild_id=GUILD, channel_id=1, game="toy", host_id=7)
+    await service.join(1, 8)
+    assert (await servers.remove(1, 8)).user_ids == [7]  # the lobby's seat is free again
+    await service.new_match(guild_id=GUILD, channel_id=2, game="himmel-und-hoelle", host_id=7)
+    _, started = await service.join(2, 8)
+    assert started
+    match = await servers.remove(2, 8)
+    assert match.status == "finished" and match.outcome["winners"] == [match.seat_of(7)]
+    with pytest.raises(ServiceError) as refused:
+        await servers.remove(2, 8)  # the match is over: nothing here to remove from
+    assert refused.value.key == "no_match"
+
+
 # -- through Discord --------------------------------------------------------------------
 
 
