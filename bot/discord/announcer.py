@@ -96,9 +96,31 @@ class Announcer:
         message = await channel.send(**payload.send_kwargs(), **({"nonce": nonce} if nonce else {}))
         crash_point("board_sent")
         previous = (match.board_channel_id, match.board_message_id)
+        first_result = match.status == "finished" and match.board_counter < match.counter  # not a re-post
         await self.service.mark_board(match.id, channel.id, message.id, match.counter)
         if previous[1] and previous[1] != message.id:
             await self.strip_buttons(*previous)
+        if first_result:
+            await self.to_server(match, "announce_finished",
+                                 link=f"https://discord.com/channels/{match.guild_id}/{channel.id}/{message.id}")
+
+    async def to_server(self, match: Match, key: str, **params: Any) -> None:
+        """A line in the server's announcement channel (``/brettbote
+        settings``), if it has one other than the match's; never pings, and
+        never stops the match's own posts when it fails."""
+        if match.guild_id is None or match.daily_date:  # daily challenges are solo; their scores say enough
+            return
+        found = await self.store.guild_settings(match.guild_id)
+        if found.announce_channel_id in (None, match.channel_id):
+            return
+        text = t(key, self.locales.of_channel(match), title=present.engine_of(match).title(self.locales.of_channel(match)),
+                 **params)
+
+        async def send() -> None:
+            channel = await self.channel(found.announce_channel_id)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+        await self.safely(send(), "announcement", match)
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         try:

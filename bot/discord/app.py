@@ -36,9 +36,12 @@ from bot.discord.play import PlayCog
 from bot.discord.ratings import RatingsCog
 from bot.discord.recap import RecapCog
 from bot.discord.seats import SeatsCog
+from bot.discord.server_commands import BrettboteCommands
+from bot.discord.servers import ServersCog
 from bot.discord.slow import SlowCog
 from bot.play.clock import Clock
 from bot.play.scheduler import Scheduler
+from bot.play.servers import Servers
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
 from bot.store import Store, open_store, redacted
@@ -49,7 +52,7 @@ log = logging.getLogger("brettbote")
 
 #: How long a shutdown waits for interactions in flight.
 DRAIN_SECONDS = 10.0
-COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, HelpCog, RecapCog, RatingsCog)
+COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, ServersCog, HelpCog, RecapCog, RatingsCog)
 
 
 def point_at(settings: Settings) -> None:
@@ -73,6 +76,7 @@ class BrettboteClient:
         self.store: Store | None = None
         self.service: MatchService | None = None
         self.slow: SlowPlay | None = None
+        self.servers: Servers | None = None
         self.locales: Locales | None = None
         self.announcer: Announcer | None = None
         self.scheduler: Scheduler | None = None
@@ -87,6 +91,7 @@ class BrettboteClient:
                                     matches_per_hour=self.settings.matches_per_hour,
                                     timer_lease=self.settings.timer_lease_seconds)
         self.slow = SlowPlay(self.store, self.service)
+        self.servers = Servers(self.store, self.service, self.slow)
         self.locales = Locales(self, self.store)
         self.announcer = Announcer(self, self.store, self.service, self.slow, self.locales)
         self.announcer.computers = Computers(self.service, self.announcer, self.settings.computer_max_ms)
@@ -100,6 +105,7 @@ class BrettboteClient:
             self.scheduler.start()
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.add_command(GameCommands())
+        self.tree.add_command(BrettboteCommands())
         self.tree.on_error = on_app_command_error
         await self.tree.set_translator(Translator())
         if self.settings.metrics_port:

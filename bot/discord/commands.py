@@ -47,18 +47,19 @@ def new_command() -> app_commands.Command:
 
     async def new(interaction: discord.Interaction, **values) -> None:
         policy = values.get("policy")
+        # reminder, deadline, policy and here left out: the server's defaults (bot.play.servers)
         await cog(interaction, "lobby").new(
-            interaction, game=values["game"].value, here=values.get("here", False),
-            reminder_hours=values.get("reminder", 24), deadline_hours=values.get("deadline"),
-            deadline_policy=policy.value if policy else "skip", players=values.get("players"),
+            interaction, game=values["game"].value, here=values.get("here"),
+            reminder_hours=values.get("reminder"), deadline_hours=values.get("deadline"),
+            deadline_policy=policy.value if policy else None, players=values.get("players"),
             options=given(values, specs), computers=values.get("computer") or 0,
             thinking_seconds=values.get("thinking") or 2, rated=values.get("rated"),
         )
 
     fixed = [
         _param("game", app_commands.Choice[str]),
-        _param("here", bool, False),
-        _param("reminder", app_commands.Range[int, 1, 168], 24),
+        _param("here", bool | None, None),
+        _param("reminder", app_commands.Range[int, 1, 168] | None, None),
         _param("deadline", app_commands.Range[int, 12, 336] | None, None),
         _param("policy", app_commands.Choice[str] | None, None),
         _param("players", app_commands.Range[int, 1, 6] | None, None),

@@ -41,13 +41,17 @@ async def score_lines(service, guild_id: int | None, game: str, locale: str, var
 
 class LobbyCog(Room, name="lobby"):
     @guarded
-    async def new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
-                  deadline_hours: int | None = None, deadline_policy: str = "skip", players: int | None = None,
+    async def new(self, interaction: discord.Interaction, game: str, here: bool | None = None,
+                  reminder_hours: int | None = None, deadline_hours: int | None = None,
+                  deadline_policy: str | None = None, players: int | None = None,
                   options: dict | None = None, computers: int = 0, thinking_seconds: int = 2,
                   rated: bool | None = None) -> None:
+        """Values left out (``None``) are the server's defaults (``/brettbote settings``)."""
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
+        reminder_hours, deadline_hours, deadline_policy, here = await self.bot.servers.new_match_settings(
+            interaction.guild_id, game, reminder_hours, deadline_hours, deadline_policy, here)
         target = interaction.channel
         in_thread = not here and isinstance(target, discord.TextChannel)
         limit = self.service.limits.new_match(interaction.guild_id, interaction.user.id)
@@ -83,6 +87,9 @@ class LobbyCog(Room, name="lobby"):
             lobby.content = t("lobby_thread", locale, thread=f"<#{target.id}>") + "\n" + lobby.content
         await interaction.edit_original_response(content=lobby.content, view=lobby.view)
         interaction.extras.pop(PUBLIC_DEFER, None)  # the public answer stands now
+        if match.status == "lobby":
+            await self.announcer.to_server(match, "announce_lobby", host=interaction.user.mention,
+                                           link=f"https://discord.com/channels/{match.guild_id}/{match.channel_id}")
         if match.status == "running":  # a solo game starts at once
             await self.announcer.after_start(match)
 

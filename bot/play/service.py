@@ -316,5 +316,12 @@ class MatchService(LobbyService):
             if not votes.tally(match, votes.CANCEL).complete:
                 return match, False
             await votes.clear(tx, match.id, votes.CANCEL)
-            await tx.update_match(match.id, status="cancelled", outcome={"reason": "cancelled"}, counter=match.counter + 1)
-            return await tx.match(match.id), True
+            return await self.cancel_now(tx, match), True
+
+    @staticmethod
+    async def cancel_now(tx: Transaction, match: Match) -> Match:
+        """End a running match without a result (the table agreed, or a
+        moderator decided: :mod:`bot.play.servers`); the counter moves on so
+        that every button of the match is outdated."""
+        await tx.update_match(match.id, status="cancelled", outcome={"reason": "cancelled"}, counter=match.counter + 1)
+        return await tx.match(match.id)

@@ -122,9 +122,7 @@ class SlowPlay:
             match = await votes.cast(tx, match, seat, votes.PAUSE)
             if not votes.tally(match, votes.PAUSE).complete:
                 return match, False
-            await votes.clear(tx, match.id, votes.PAUSE)
-            await tx.update_match(match.id, paused=1, timer_epoch=match.timer_epoch + 1)
-            return await tx.match(match.id), True
+            return await self.pause_now(tx, match), True
 
     async def resume(self, channel_id: int, user_id: int) -> Match:
         """Any player resumes; reminders and deadlines start afresh from now."""
@@ -132,12 +130,23 @@ class SlowPlay:
             match, _ = await self._running(tx, channel_id, user_id)
             if not match.paused:
                 raise ServiceError("not_paused")
-            await votes.clear(tx, match.id, votes.PAUSE)
-            await tx.update_match(match.id, paused=0, timer_epoch=match.timer_epoch + 1)
-            match = await tx.match(match.id)
-            engine = engines.get(match.game)
-            await self.service.open_decisions(tx, match, engine.to_act(engine.load_state(match.state)))
-            return await tx.match(match.id)
+            return await self.resume_now(tx, match)
+
+    async def pause_now(self, tx: Transaction, match: Match) -> Match:
+        """Pause at once (the table agreed, or a moderator paused the server);
+        the new timer epoch silences the match's reminders and deadlines."""
+        await votes.clear(tx, match.id, votes.PAUSE)
+        await tx.update_match(match.id, paused=1, timer_epoch=match.timer_epoch + 1)
+        return await tx.match(match.id)
+
+    async def resume_now(self, tx: Transaction, match: Match) -> Match:
+        """Resume: reminders and deadlines start afresh from now."""
+        await votes.clear(tx, match.id, votes.PAUSE)
+        await tx.update_match(match.id, paused=0, timer_epoch=match.timer_epoch + 1)
+        match = await tx.match(match.id)
+        engine = engines.get(match.game)
+        await self.service.open_decisions(tx, match, engine.to_act(engine.load_state(match.state)))
+        return await tx.match(match.id)
 
     async def away(self, channel_id: int, user_id: int, days: int) -> Match:
         """Once per match, stop this player's deadlines for up to 14 days."""

@@ -16,7 +16,7 @@ import asyncio
 from abc import ABC, abstractmethod
 from typing import Any, AsyncContextManager
 
-from bot.store.models import LoggedAction, Match, Notice, Rating, SeatVote, Stint, Timer, Turn, User
+from bot.store.models import GuildSettings, LoggedAction, Match, Notice, Rating, SeatVote, Stint, Timer, Turn, User
 
 #: Statuses of a match that is not over; a channel has at most one such match.
 OPEN = ("lobby", "running")
@@ -208,6 +208,20 @@ class Transaction(ABC):
         """One abandonment timer per match: a new one replaces the old timer
         and any pending close, so a match is warned about once."""
 
+    # -- servers -------------------------------------------------------------
+
+    @abstractmethod
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings; the defaults if it never set any."""
+
+    @abstractmethod
+    async def update_guild_settings(self, guild_id: int, **values: Any) -> None:
+        """Set some of the server's settings (the fields of :class:`GuildSettings`)."""
+
+    @abstractmethod
+    async def guild_matches(self, guild_id: int, status: str) -> list[Match]:
+        """The server's matches with ``status``, oldest first."""
+
 
 class Store(ABC):
     """The database of matches, actions, votes, timers and users."""
@@ -324,3 +338,14 @@ class Store(ABC):
     @abstractmethod
     async def update_user(self, user_id: int, **values: Any) -> None:
         """Set the user's ``locale``, ``last_locale``, ``dm_closed`` or ``notify``."""
+
+    # -- servers -------------------------------------------------------------
+
+    @abstractmethod
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+
+    @abstractmethod
+    async def update_guild_settings(self, guild_id: int, **values: Any) -> None: ...
+
+    @abstractmethod
+    async def guild_matches(self, guild_id: int, status: str) -> list[Match]: ...

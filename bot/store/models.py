@@ -217,3 +217,18 @@ class Notice:
     counter: int
     kind: str
     seat: int | None
+
+
+@dataclass
+class GuildSettings:
+    """A server's settings (``/brettbote settings``); ``None``: the bot's
+    default. ``games`` ``None`` allows every game."""
+
+    guild_id: int
+    games: list[str] | None = None
+    reminder_hours: int | None = None
+    deadline_hours: int | None = None
+    deadline_policy: str | None = None
+    threads: bool = True
+    moderator_role_id: int | None = None
+    announce_channel_id: int | None = None

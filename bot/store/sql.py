@@ -17,8 +17,9 @@ from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Iterable, Sequence
 
 from bot.store.base import Store, Transaction
-from bot.store.models import LoggedAction, Match, Rating, Stint, Timer, Turn, User
+from bot.store.models import GuildSettings, LoggedAction, Match, Rating, Stint, Timer, Turn, User
 from bot.store.rows import OPEN_SQL, Row, match_from_row, timer_from_row
+from bot.store.sql_guilds import GuildStatements
 from bot.store.sql_outbox import OutboxStatements
 from bot.store.sql_ratings import RatingStatements
 from bot.store.sql_seats import SeatStatements
@@ -35,7 +36,7 @@ def _assignments(values: dict[str, Any]) -> str:
     return ", ".join(f"{k}=?" for k in values)
 
 
-class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, Transaction):
+class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, GuildStatements, Transaction):
     """The statements, over one connection inside one transaction.
 
     ``fetch``/``execute`` are public for tests and tools that need raw SQL (to
@@ -379,3 +380,15 @@ class SqlStore(Store):
     async def update_user(self, user_id: int, **values: Any) -> None:
         async with self.transaction() as tx:
             await tx.update_user(user_id, **values)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._reading() as sql:
+            return await sql.guild_settings(guild_id)
+
+    async def update_guild_settings(self, guild_id: int, **values: Any) -> None:
+        async with self.transaction() as tx:
+            await tx.update_guild_settings(guild_id, **values)
+
+    async def guild_matches(self, guild_id: int, status: str) -> list[Match]:
+        async with self._reading() as sql:
+            return await sql.guild_matches(guild_id, status)

@@ -307,9 +307,14 @@ class Interactions:
         required = command.get("default_member_permissions")
         if required is None or channel.type == DM or user.id == self.fake.world.guild.owner_id:
             return
-        perms = self.fake.world.guild.permissions_of(user)
+        world = self.fake.world
+        perms = world.guild.permissions_of(user)
         if perms & ADMINISTRATOR:
             return
+        allowed = world.command_permissions.get(command["name"], set())
+        member = world.guild.members.get(user.id)
+        if user.id in allowed or any(role.id in allowed for role in (member.roles if member else [])):
+            return  # the server allowed the command to this user or one of their roles
         if int(required) == 0 or perms & int(required) != int(required):
             raise LookupError(f"{user.username} lacks permissions {required} for /{command['name']}")
 

@@ -31,6 +31,9 @@ FLAG_COMPONENTS_V2 = 1 << 15
 
 # Permission bits used by the default roles.
 ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+#: Every permission bit Discord defines (up to 1 << 50), as the owner and administrators get.
+ALL_PERMISSIONS = (1 << 51) - 1
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 MANAGE_MESSAGES = 1 << 13
@@ -436,11 +439,14 @@ class FakeGuild:
         return self.roles[0]
 
     def permissions_of(self, user: FakeUser) -> int:
+        """As Discord computes them: the owner and administrators have every permission."""
+        if user.id == self.owner_id:
+            return ALL_PERMISSIONS
         member = self.members.get(user.id)
         perms = self.everyone.permissions
         for role in member.roles if member else []:
             perms |= role.permissions
-        return perms
+        return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
     def to_rest_payload(self) -> dict[str, Any]:
         return {
@@ -508,6 +514,10 @@ class World:
         # Every uploaded file by id, so the fake can serve attachment URLs.
         self.attachments: dict[int, FakeAttachment] = {}
         self._dm_by_user: dict[int, int] = {}
+        # The server's own command permissions (Server Settings > Integrations):
+        # top-level command name -> ids of the roles and users allowed to use it
+        # whatever its default_member_permissions say.
+        self.command_permissions: dict[str, set[int]] = {}
 
         guild_id = self.snowflake()
         # Discord gives @everyone the guild's id.
