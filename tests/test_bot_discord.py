@@ -9,6 +9,7 @@ import re
 
 from bot_harness import Table, play_to_conflict, started, stale_copy
 from fake_discord import FakeDiscord
+from fake_discord.world import walk_components
 
 import engines
 import render
@@ -21,8 +22,9 @@ MENTION = re.compile(r"<[@#!&]*\d+>|\d{5,}")  # mentions and ids hold digits of 
 
 
 def public_texts(fake: FakeDiscord, since: int) -> list[str]:
-    """Content and image alt texts of channel messages (not DMs, not ephemeral
-    replies) the bot posted or edited after request number ``since``."""
+    """Content, text displays and image alt texts (of attachments and of
+    gallery items) of channel messages (not DMs, not ephemeral replies) the
+    bot posted or edited after request number ``since``."""
     texts = []
     for request in fake.requests[since:]:
         if request.route not in ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}"):
@@ -32,6 +34,9 @@ def public_texts(fake: FakeDiscord, since: int) -> list[str]:
         body = request.body or {}
         texts.append(MENTION.sub("", body.get("content") or ""))
         texts += [a.get("description") or "" for a in body.get("attachments") or []]
+        for component in walk_components(body.get("components") or []):
+            texts.append(MENTION.sub("", component.get("content") or ""))
+            texts += [item.get("description") or "" for item in component.get("items") or []]
     return texts
 
 

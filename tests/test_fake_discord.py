@@ -559,4 +559,27 @@ async def test_components_v2_message_and_its_rules(fake: FakeDiscord, bot: GameB
     with pytest.raises(discord.HTTPException) as excinfo:
         await channel.send("Text dazu", view=board)
     assert excinfo.value.code == 50035
+    with pytest.raises(discord.HTTPException) as excinfo:
+        await channel.send(view=board, embed=discord.Embed(title="Brett"))
+    assert excinfo.value.code == 50035
+    # Nor may an edit add content to a V2 message; the refused edit changes nothing.
+    with pytest.raises(discord.HTTPException) as excinfo:
+        await sent.edit(content="Text dazu")
+    assert excinfo.value.code == 50035 and not stored.history
+    # Tests read a V2 message's text displays as its content; Discord sends it empty.
+    assert stored.content == "## Himmel und Hölle" and stored.to_payload()["content"] == ""
+    fake.assert_clean()
+
+
+async def test_text_display_mentions_ping_as_allowed_mentions_say(fake: FakeDiscord, bot: GameBot) -> None:
+    world = fake.world
+    board = discord.ui.LayoutView(timeout=None)
+    board.add_item(discord.ui.Container(discord.ui.TextDisplay(f"<@{world.alice.id}> – <@{world.bob.id}> am Zug")))
+    channel = bot.get_channel(world.channel("spiele").id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send(view=board, allowed_mentions=discord.AllowedMentions(users=[discord.Object(world.bob.id)]))
+    stored = fake.last_message(channel.name)
+    assert stored.mentions == [world.alice, world.bob] and stored.pinged == [world.bob]
+    await channel.send(view=board, allowed_mentions=discord.AllowedMentions.none())
+    assert fake.last_message(channel.name).pinged == []
     fake.assert_clean()

@@ -15,6 +15,7 @@ from typing import Any, Awaitable
 import discord
 
 from bot import metrics
+from bot.discord import components as c
 from bot.discord import present
 from bot.discord.locales import Locales
 from bot.discord.present import Payload
@@ -123,9 +124,17 @@ class Announcer:
         await self.safely(send(), "announcement", match)
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
+        """An outdated board loses its buttons. A Components V2 board holds its
+        text and picture in its components too: it is read back and edited to
+        the same layout without its action rows (a board from before V2 just
+        loses its components)."""
         try:
             old_channel = await self.channel(channel_id)
-            await old_channel.get_partial_message(message_id).edit(view=None)
+            message = await old_channel.fetch_message(message_id)
+            if message.flags.components_v2:
+                await message.edit(view=c.without_buttons(message), attachments=message.attachments)
+            else:
+                await message.edit(view=None)
         except discord.HTTPException:
             log.info("could not remove the buttons of message %s", message_id)
 
@@ -245,7 +254,7 @@ class Announcer:
         async for message in channel.history(limit=ORPHAN_SCAN):
             if message.author.id != self.client.user.id or message.id == match.board_message_id:
                 continue
-            ids = [getattr(c, "custom_id", None) or "" for row in message.components for c in getattr(row, "children", [])]
+            ids = c.custom_ids(message)
             if any(i.startswith("bb:b:") and i.split(":")[3:4] == [str(match.id)] for i in ids):
                 await self.strip_buttons(channel.id, message.id)
 

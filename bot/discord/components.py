@@ -226,26 +226,75 @@ class OutdatedControl(discord.ui.DynamicItem[discord.ui.Button], template=_none_
 ALL_ITEMS = (*KNOWN_ITEMS, OutdatedControl)
 
 
-#: Rows of a board post for seat buttons (row 0 holds the board's own).
+#: Rows of a board post for seat buttons (the first row holds the board's own).
 SEAT_ROWS = 4
 
 
-def board_view(match, locale: str, *, finished: bool, seats: list[tuple[str, int, str]] = ()) -> discord.ui.View:
-    """The board's buttons; ``seats``: (op, seat, label) of seats whose player
-    has gone, one row per seat (at most four seats at a time)."""
-    view = discord.ui.View(timeout=None)
+def board_rows(match, locale: str, *, finished: bool, seats: list[tuple[str, int, str]] = ()) -> list[list[discord.ui.Item]]:
+    """The board's buttons, row by row: its own first, then ``seats`` ((op,
+    seat, label) of seats whose player has gone), one row per seat (at most
+    four seats at a time)."""
     if finished:
-        if match.status == "finished":
-            view.add_item(BoardButton("rematch", match.id, match.counter, t("btn_rematch", locale)))
-        view.add_item(BoardButton("log", match.id, match.counter, t("btn_log", locale)))
-        return view
-    for op in ("act", "view", "log"):
-        view.add_item(BoardButton(op, match.id, match.counter, t(f"btn_{op}", locale)))
-    rows = list(dict.fromkeys(seat for _, seat, _ in seats))[:SEAT_ROWS]
+        ops = (["rematch"] if match.status == "finished" else []) + ["log"]
+        return [[BoardButton(op, match.id, match.counter, t(f"btn_{op}", locale)) for op in ops]]
+    rows: list[list[discord.ui.Item]] = [[BoardButton(op, match.id, match.counter, t(f"btn_{op}", locale))
+                                          for op in ("act", "view", "log")]]
+    by_seat: dict[int, list[discord.ui.Item]] = {}
     for op, seat, label in seats:
-        if seat in rows:
-            view.add_item(SeatButton(op, match.id, seat, label, row=1 + rows.index(seat)))
-    return view
+        if seat in by_seat or len(by_seat) < SEAT_ROWS:
+            by_seat.setdefault(seat, []).append(SeatButton(op, match.id, seat, label))
+    return rows + list(by_seat.values())
+
+
+def board_layout(head: str, image: discord.File | None, texts: list[str],
+                 rows: list[list[discord.ui.Item]]) -> discord.ui.LayoutView:
+    """A board post as one Components V2 message (flag IS_COMPONENTS_V2): a
+    container with the title, the board image (its alt text as the gallery
+    item's description), the texts and the buttons, so that on a phone the
+    picture, what happened and the buttons read as one card. The buttons are
+    the same dynamic items as ever: a click is routed by its custom_id, also
+    after a restart. Empty texts are left out (Discord refuses them)."""
+    container = discord.ui.Container()
+    container.add_item(discord.ui.TextDisplay(head))
+    if image is not None:
+        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(image)))
+    for text in texts:
+        if text:
+            container.add_item(discord.ui.TextDisplay(text))
+    for row in rows:
+        container.add_item(discord.ui.ActionRow(*row))
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(container)
+    return layout
+
+
+def without_buttons(message: discord.Message) -> discord.ui.LayoutView:
+    """A V2 board as it was, less its action rows: an outdated board keeps
+    its picture and text. Its image is named as ``attachment://`` again
+    (kept by the edit), as Discord reads a gallery item of an attachment."""
+    layout = discord.ui.LayoutView.from_message(message, timeout=None)
+    names = {a.id: a.filename for a in message.attachments}
+    names.update({a.url.split("?")[0]: a.filename for a in message.attachments})
+    for item in list(layout.walk_children()):
+        if isinstance(item, discord.ui.ActionRow):
+            (item.parent or layout).remove_item(item)
+        elif isinstance(item, discord.ui.MediaGallery):
+            for entry in item.items:
+                name = names.get(entry.media.attachment_id) or names.get(entry.media.url.split("?")[0])
+                if name:
+                    entry.media = f"attachment://{name}"
+    return layout
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    """Every custom_id on a message, also inside containers and sections."""
+    found, todo = [], list(message.components)
+    while todo:
+        component = todo.pop()
+        if getattr(component, "custom_id", None):
+            found.append(component.custom_id)
+        todo += getattr(component, "children", []) + [a for a in [getattr(component, "accessory", None)] if a]
+    return found
 
 
 def lobby_view(match, locale: str) -> discord.ui.View:

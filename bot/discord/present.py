@@ -34,18 +34,26 @@ class Payload:
     view: discord.ui.View | None = None
     mentions: list[int] = field(default_factory=list)
 
+    @property
+    def layout(self) -> bool:
+        """A Components V2 message: its text is in ``view``, and Discord
+        refuses ``content`` beside it (``content`` stays for reading)."""
+        return isinstance(self.view, discord.ui.LayoutView)
+
     def send_kwargs(self) -> dict[str, Any]:
+        # Mentions in text displays ping by the same allowed_mentions as content.
         kwargs: dict[str, Any] = {
-            "content": self.content,
             "files": self.files,
             "allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in self.mentions], roles=False, everyone=False),
         }
+        if not self.layout:
+            kwargs["content"] = self.content
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "attachments": self.files, "view": self.view}
+        return {**({} if self.layout else {"content": self.content}), "attachments": self.files, "view": self.view}
 
 
 def mentions(user_ids: list[int]) -> tuple[str, discord.AllowedMentions]:
@@ -180,15 +188,30 @@ def result_lines(engine: Engine, match: Match, locale: str, totals: dict[int, in
     return lines
 
 
-async def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
-               notes: list[str] = (), with_image: bool = True) -> Payload:
-    """The public board: spectator view, who is to act (mentioned), buttons."""
+@dataclass
+class BoardText:
+    """A board post's text in its parts: ``head`` (game and stage), ``since``
+    (what happened since the previous board), ``status`` (who acts, deadlines,
+    notices, the result), and the seat buttons and pings that go with it."""
+
+    head: str
+    since: list[str]
+    status: list[str]
+    seat_buttons: list[tuple[str, int, str]]
+    pings: list[int]
+
+
+def board_text(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
+               notes: list[str] = ()) -> BoardText:
+    """Everything a board post says, in one place: a line about the match
+    (a deadline, a notice) goes into ``status`` here and reaches every board."""
     engine = engine_of(match)
     state = engine.load_state(match.state)
     view = engine.view(state, None)
     waiting = engine.to_act(state) if match.status == "running" else []
-    lines = [t("board_head", locale, title=engine.title(locale), stage=engine.render_text(view.header.stage, locale))]
-    lines += event_lines(engine, list(events), None, locale, summaries=False)[-8:]
+    head = t("board_head", locale, title=engine.title(locale), stage=engine.render_text(view.header.stage, locale))
+    since = event_lines(engine, list(events), None, locale, summaries=False)[-8:]
+    lines = []
     if waiting:
         lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
         if any(engine.prompt(state, s).secret for s in waiting):
@@ -209,13 +232,30 @@ async def board_post(match: Match, locale: str, *, events: list[Event | dict] = 
     else:
         lines += result_lines(engine, match, locale, totals)
     handovers, seat_buttons, pings = handover_lines(engine, match, locale) if waiting else ([], [], [])
-    lines += handovers + list(notes)
-    buttons = c.board_view(match, locale, finished=match.status != "running", seats=seat_buttons)
+    pings = [u for u in dict.fromkeys([match.user(s) for s in waiting] + pings) if u > 0]
+    return BoardText(head, since, lines + handovers + list(notes), seat_buttons, pings)
+
+
+#: A board's text parts share Discord's 4000 characters of a V2 message.
+SINCE_LIMIT, STATUS_LIMIT = 1500, 2000
+
+
+async def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
+                     notes: list[str] = (), with_image: bool = True) -> Payload:
+    """The public board as one Components V2 message (see
+    :func:`components.board_layout`): spectator view, who is to act
+    (mentioned, and pinged), buttons. ``content`` holds the same text, for
+    logs and tests."""
+    text = board_text(match, locale, events=events, totals=totals, notes=notes)
+    engine = engine_of(match)
+    files = (await pictures(match, engine.view(engine.load_state(match.state), None), locale))[0] if with_image else []
+    since, status = "\n".join(text.since)[:SINCE_LIMIT], "\n".join(text.status)[:STATUS_LIMIT]
+    rows = c.board_rows(match, locale, finished=match.status != "running", seats=text.seat_buttons)
     return Payload(
-        content="\n".join(lines)[:2000],
-        files=(await pictures(match, view, locale))[0] if with_image else [],
-        view=buttons,
-        mentions=[u for u in dict.fromkeys([match.user(s) for s in waiting] + pings) if u > 0],
+        content="\n".join(part for part in (text.head, since, status) if part),
+        files=files,
+        view=c.board_layout(text.head, files[0] if files else None, [since, status], rows),
+        mentions=text.pings,
     )
 
 

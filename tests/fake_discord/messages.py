@@ -12,6 +12,7 @@ from .errors import invalid_form
 from .world import (
     FLAG_COMPONENTS_V2,
     USER_MENTION,
+    v2_text,
     walk_components,
     FakeAttachment,
     FakeChannel,
@@ -48,6 +49,8 @@ def _check_components_v2(flags: int, body: dict[str, Any], existing: Optional[Fa
     # Discord rejects content/embeds on a Components V2 message; the OpenAPI spec cannot express it.
     if not flags & FLAG_COMPONENTS_V2:
         return
+    if existing is not None and existing.components_v2:
+        existing = None  # its content is the text of its components, not legacy content
     content = body.get("content") if "content" in body else (existing.content if existing else None)
     embeds = body.get("embeds") if "embeds" in body else (existing.embeds if existing else None)
     if content:
@@ -182,6 +185,16 @@ def _mentions(world: World, content: str) -> list[FakeUser]:
     return [world.users[i] for i in ids if i in world.users]
 
 
+def _pinged(mentioned: list[FakeUser], allowed: Optional[dict[str, Any]]) -> list[FakeUser]:
+    # Who gets a notification: the mentioned users that allowed_mentions lets through
+    # (Discord's rule for content and text displays alike; no allowed_mentions pings all).
+    if allowed is None:
+        return list(mentioned)
+    users = {int(u) for u in allowed.get("users") or []}
+    everyone = "users" in (allowed.get("parse") or [])
+    return [u for u in mentioned if everyone or u.id in users]
+
+
 def create_message(
     world: World,
     channel: FakeChannel,
@@ -209,7 +222,10 @@ def create_message(
         flags=flags,
         **extra,
     )
+    if message.components_v2:
+        message.content = v2_text(message.components)
     message.mentions = _mentions(world, message.content)
+    message.pinged = _pinged(message.mentions, body.get("allowed_mentions"))
     _resolve_component_media(message.components, attachments)
     reference = body.get("message_reference")
     if reference:
@@ -254,6 +270,9 @@ def edit_message(
         message.embeds = _resolve_embed_attachments(body["embeds"] or [], message.attachments)
     if "components" in body:
         message.components = _number_components(body["components"] or [])
+    if flags & FLAG_COMPONENTS_V2:
+        message.content = v2_text(message.components)
+        message.mentions = _mentions(world, message.content)
     _resolve_component_media(message.components, message.attachments)
     message.flags = flags
     message.edited_timestamp = iso_now()

@@ -235,12 +235,20 @@ class FakeMessage:
     visible_to: Optional[FakeUser] = None
     # Users mentioned as <@id> in the content (Discord resolves them for the message JSON).
     mentions: list[FakeUser] = field(default_factory=list)
+    # The mentioned users that the request's allowed_mentions let Discord notify.
+    pinged: list[FakeUser] = field(default_factory=list)
     # Earlier versions (content, embeds, components, attachment names) before each edit.
     history: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def components_v2(self) -> bool:
+        """A Components V2 message: no content of its own; ``content`` holds
+        the text of its text displays (see :func:`v2_text`)."""
+        return bool(self.flags & FLAG_COMPONENTS_V2)
 
     @property
     def loading(self) -> bool:
@@ -284,7 +292,8 @@ class FakeMessage:
             "channel_id": str(self.channel_id),
             "type": self.type,
             "author": self.author.to_payload(),
-            "content": self.content,
+            # Discord sends a V2 message's content empty: its text lives in its components.
+            "content": "" if self.components_v2 else self.content,
             "timestamp": self.timestamp,
             "edited_timestamp": self.edited_timestamp,
             "tts": False,
@@ -333,6 +342,14 @@ def _emoji_payload(key: str) -> dict[str, Any]:
         name, _, emoji_id = key.partition(":")
         return {"id": emoji_id, "name": name}
     return {"id": None, "name": key}
+
+
+def v2_text(components: list[dict[str, Any]]) -> str:
+    """The text displays of a Components V2 message, one after the other
+    (joined by newlines): what a reader sees as the message's text. The fake
+    stores it as the message's ``content`` so that tests read legacy and V2
+    messages alike; ``to_payload`` still sends Discord's empty content."""
+    return "\n".join(c["content"] for c in walk_components(components) if c.get("type") == 10 and c.get("content"))
 
 
 def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
