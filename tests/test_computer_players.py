@@ -176,3 +176,25 @@ def test_a_game_tunes_the_search_through_its_engine_hooks_only():
         search.choose(engine, state, seat, random.Random(1))
         assert search._backup == backup
     assert engines.get("himmel-und-hoelle").ai_useless is not None and engines.get("halleluja").ai_useless is None
+
+
+@pytest.mark.parametrize("game_id", ["toy", "hellgame"])
+def test_the_computer_never_steps_back_in_a_draft(game_id, toy_registered):
+    """A draft's ``back`` only returns to a step the search has seen: chosen
+    by a computer with little time, it made the draft a random walk (in the
+    bot, hundreds of moves before the draft was submitted)."""
+    engine = engine_of(game_id)
+    found = 0
+    for seed in range(6):
+        for state in positions(game_id, seed, 3, every=1, limit=300):
+            seat = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, seat)
+            backs = [i for i, a in enumerate(legal) if engine.ai_useless(state, seat, a)]
+            if not backs or len(backs) == len(legal):
+                continue
+            found += 1
+            for rng_seed in range(3):
+                assert Search(budget_s=0.0, max_iterations=2).choose(engine, state, seat, random.Random(rng_seed)) not in backs
+            if found >= 4:
+                return
+    raise AssertionError(f"no draft with a back step found in {game_id}")

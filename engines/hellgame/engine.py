@@ -65,6 +65,9 @@ class HellGame(Engine):
     Action = Action
     View = View
     messages = text.MESSAGES
+    #: ``back`` only returns to a step of an order the search has already
+    #: seen: a computer that tried it would wander back and forth in the draft.
+    ai_useless = staticmethod(lambda state, seat, action: action.do == "back")
     dm_events = frozenset({"ev_hand", "ev_arcana_drawn", "ev_card_bought", "ev_card_bought_pra", "ev_gift_cards_given", "ev_gift_cards_received"})
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:

@@ -162,6 +162,9 @@ class ToyGame(Engine):
     Action = Action
     View = View
     messages = Catalog("toy", locale_dir(__file__), parent=COMMON)
+    #: ``Back`` only returns to a draft the search has already seen: a computer
+    #: that tried it would wander back and forth through the draft.
+    ai_useless = staticmethod(lambda state, seat, action: isinstance(action, Back))
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
         self.check_seats(seats)
