@@ -23,7 +23,8 @@ class LobbyCog(Room, name="lobby"):
     @guarded
     async def new(self, interaction: discord.Interaction, game: str, here: bool = False, reminder_hours: int = 24,
                   deadline_hours: int | None = None, deadline_policy: str = "skip", players: int | None = None,
-                  options: dict | None = None, computers: int = 0, thinking_seconds: int = 2) -> None:
+                  options: dict | None = None, computers: int = 0, thinking_seconds: int = 2,
+                  bank_days: int | None = None, increment_hours: int = 0) -> None:
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
@@ -35,7 +36,7 @@ class LobbyCog(Room, name="lobby"):
             guild_id=interaction.guild_id, channel_id=None if in_thread else interaction.channel_id, game=game,
             host_id=interaction.user.id, options=options, players=players, reminder_hours=reminder_hours,
             deadline_hours=deadline_hours, deadline_policy=deadline_policy, computers=computers,
-            thinking_seconds=thinking_seconds,
+            thinking_seconds=thinking_seconds, bank_days=bank_days, increment_hours=increment_hours,
         )
         engine = engines.get(game)
         interaction.extras[PUBLIC_DEFER] = True  # a refusal from here on removes the public placeholder first
@@ -54,6 +55,7 @@ class LobbyCog(Room, name="lobby"):
             guild_id=interaction.guild_id, channel_id=target.id, game=game, host_id=interaction.user.id,
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, deadline_policy=deadline_policy,
             players=players, options=options, computers=computers, thinking_seconds=thinking_seconds,
+            bank_days=bank_days, increment_hours=increment_hours,
         )
         self.service.limits.count(limit[0])
         lobby = present.lobby_post(match, locale)
