@@ -21,8 +21,10 @@ async def test_an_empty_bank_skips_and_the_increment_is_added(fake, clock, table
     start = clock.now()
     # Alice's clock runs (a countdown), Bob's stands at his full bank
     assert f"<@{w.alice.id}> <t:{int(start + DAY)}:R>" in board and f"<@{w.bob.id}> 1 T 0 Std" in board
-    await table.fire_timers(clock, 2 * HOUR)
-    await table.turn(w.alice, "Zug beenden")
+    await table.fire_timers(clock, HOUR)
+    await table.turn(w.alice, "Ziehen B1 → B2")
+    await table.fire_timers(clock, HOUR)
+    await table.turn(w.alice, "Zug beenden")  # one turn of two actions: one increment
     match, _ = await stored()
     alice, bob = match.seats
     assert alice.bank_left == DAY - 2 * HOUR + 12 * HOUR and alice.clock_from is None
@@ -31,7 +33,7 @@ async def test_an_empty_bank_skips_and_the_increment_is_added(fake, clock, table
     assert f"<@{w.alice.id}> 1 T 10 Std" in board and f"<t:{int(clock.now() + DAY)}:R>" in board
     assert f"<t:{int(clock.now() + DAY)}:R>" in fake.dm_messages(w.bob)[-1].content  # the turn notice shows it too
     await table.fire_timers(clock, DAY - 60)
-    assert len((await stored())[1]) == 1  # Bob's bank is not empty yet
+    assert len((await stored())[1]) == 2  # Bob's bank is not empty yet
     await table.fire_timers(clock, 61)
     match, actions = await stored()
     assert actions[-1].seat == 1 and E.parse_action(actions[-1].action).kind == "end"
@@ -122,3 +124,17 @@ async def test_the_monthly_limit_refuses_with_what_is_left(fake, clock, table, s
     match, _ = await stored()
     assert match.seats[1].away_until == clock.now() + 12 * DAY and match.seats[0].away_until is None
     assert f"<@{w.bob.id}> ist abwesend bis" in table.board().content
+
+
+async def test_an_undo_gives_no_time_back(fake, clock, table, stored):
+    w = fake.world
+    await table.open_match(w.alice, w.bob, bank=1, increment=12)
+    await table.fire_timers(clock, 3 * HOUR)
+    await table.turn(w.alice, "Ziehen B1 → B2", "Zug beenden")
+    await table.fire_timers(clock, HOUR)
+    request = await (await table.command(w.alice, "game undo")).wait_response()
+    await table.run(await fake.click(w.bob, request, next(c for c in request.custom_ids() if ":yes:" in c)))
+    match, _ = await stored()
+    assert match.seats[0].clock_from == clock.now()  # Alice is asked again, her clock runs on
+    assert match.seats[0].bank_left == DAY - 3 * HOUR + 12 * HOUR  # the increment stays, nothing refunded
+    assert match.seats[1].bank_left == DAY - HOUR and match.seats[1].clock_from is None  # Bob's hour is spent
