@@ -1,5 +1,6 @@
-"""Playing over days: pause and resume, vacation (:mod:`bot.play.away`), takebacks, what timers do
-when they fire, and the digest of what happened while a player was away.
+"""Playing over days: pause and resume, vacation (:mod:`bot.play.away`),
+takebacks, what timers do when they fire, and the digest of what happened
+while a player was away.
 
 Like the match service, this knows nothing of Discord; it returns what the
 Discord layer should announce. Pause and undo are votes (:mod:`bot.play.votes`).
