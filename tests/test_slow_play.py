@@ -1,6 +1,6 @@
 """Playing over days, through the fake Discord with a clock moved by hand:
 turn notices with a digest, reminders, deadlines and their policies, pause,
-away days, takebacks, abandoned matches, timers across a restart."""
+takebacks (time banks and vacations: test_time_bank.py), abandoned matches, timers across a restart."""
 
 from __future__ import annotations
 
@@ -146,19 +146,6 @@ async def test_pause_needs_everyone_and_stops_reminders_and_deadlines(fake, cloc
     await table.fire_timers(clock, 12 * HOUR)
     _, actions = await stored()
     assert len(actions) == 1  # the deadline runs again after the resume
-
-
-async def test_away_postpones_the_deadline_once(fake, clock, table, stored):
-    w = fake.world
-    await table.open_match(w.alice, w.bob, deadline=12)
-    reply = await (await table.command(w.alice, "game away", days=3)).wait_ephemeral()
-    assert "<t:" in reply.content
-    again = await (await table.command(w.alice, "game away", days=1)).wait_ephemeral()
-    assert "schon einmal" in again.content
-    await table.fire_timers(clock, 2 * DAY)
-    assert (await stored())[0].counter == 0
-    await table.fire_timers(clock, DAY + 60)
-    assert (await stored())[0].counter == 1
 
 
 async def test_timers_survive_a_restart(fake, db, clock):

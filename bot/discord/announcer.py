@@ -16,7 +16,7 @@ import discord
 
 from bot import metrics
 from bot.discord import components as c
-from bot.discord import present
+from bot.discord import clocks, present
 from bot.discord.locales import Locales
 from bot.discord.present import Payload
 from bot.discord.messages import t
@@ -85,6 +85,7 @@ class Announcer:
             e for entry in await self.service.log(match.id)
             if entry.counter > match.board_counter and entry.undone_by is None for e in entry.events
         ]
+        notes = list(notes) + clocks.lines(match, locale, self.slow.clock.now())
         payload = await present.board_post(match, locale, events=since, totals=totals, notes=notes)
         channel = await self.channel(match.channel_id)
         # The post a move owes (its intent is recorded as board_due in the
@@ -323,6 +324,7 @@ class Announcer:
         link = present.board_link(match)
         if link:
             lines.append(t("board_link", locale, link=link))
+        lines += clocks.lines(match, locale, self.slow.clock.now())
         digest = present.event_lines(engine, await self.slow.digest(match, seat), seat, locale)
         if digest:
             lines.append(t("since_head", locale))

@@ -53,7 +53,8 @@ def new_command() -> app_commands.Command:
             reminder_hours=values.get("reminder"), deadline_hours=values.get("deadline"),
             deadline_policy=policy.value if policy else None, players=values.get("players"),
             options=given(values, specs), computers=values.get("computer") or 0,
-            thinking_seconds=values.get("thinking") or 2, rated=values.get("rated"),
+            thinking_seconds=values.get("thinking") or 2, rated=values.get("rated"), bank_days=values.get("bank"),
+            increment_hours=values.get("increment") or 0,
         )
 
     fixed = [
@@ -66,6 +67,8 @@ def new_command() -> app_commands.Command:
         _param("computer", app_commands.Range[int, 0, 5] | None, None),
         _param("thinking", app_commands.Range[int, 1, 10] | None, None),
         _param("rated", Optional[bool], None),
+        _param("bank", app_commands.Range[int, 1, 30] | None, None),
+        _param("increment", app_commands.Range[int, 0, 72] | None, None),
     ]
     callback = with_options(new, fixed, specs)
     callback = app_commands.describe(
@@ -78,6 +81,8 @@ def new_command() -> app_commands.Command:
         computer=_("Computer players to seat (default none; with no player count: you and them, at once)"),
         thinking=_("Seconds a computer player thinks about a decision (1-10, default 2)"),
         rated=_("Update the players' ratings (default: yes, unless a computer plays)"),
+        bank=_("Time bank: days each player has for all their moves (instead of a deadline)"),
+        increment=_("Hours added to a player's time bank after each turn (default 0)"),
     )(callback)
     callback = app_commands.choices(game=game_choices(), policy=POLICIES)(callback)
     return app_commands.command(name=_("new"), description=_("Open a lobby for a new match"))(callback)
@@ -183,10 +188,14 @@ class GameCommands(app_commands.Group):
     async def resume(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "slow").resume(interaction)
 
-    @app_commands.command(name=_("away"), description=_("Stop your deadlines for some days (once per match)"))
+    @app_commands.command(name=_("away"), description=_("Stop your deadlines in all your matches for some days (14 a month)"))
     @app_commands.describe(days=_("How many days (1-14)"))
     async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
         await cog(interaction, "slow").away(interaction, days=days)
+
+    @app_commands.command(name=_("back"), description=_("End your time away now; unused days return"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        await cog(interaction, "slow").back(interaction)
 
     @app_commands.command(name=_("undo"), description=_("Ask to take back your last move"))
     async def undo(self, interaction: discord.Interaction) -> None:

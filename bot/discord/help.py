@@ -11,6 +11,7 @@ from bot.discord import present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
+from bot.play.away import MONTHLY_AWAY_DAYS
 from bot.play.errors import ServiceError
 
 
@@ -37,7 +38,7 @@ class HelpCog(Room, name="help"):
     async def help(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.of_interaction(interaction)
         games = ", ".join(f"`{e.id}` ({e.title(locale)})" for e in engines.all())
-        await reply(interaction, t("help", locale, games=games))
+        await reply(interaction, t("help", locale, games=games, away_days=MONTHLY_AWAY_DAYS))
 
     @guarded
     async def language(self, interaction: discord.Interaction, language: str) -> None:

@@ -45,7 +45,7 @@ class LobbyCog(Room, name="lobby"):
                   reminder_hours: int | None = None, deadline_hours: int | None = None,
                   deadline_policy: str | None = None, players: int | None = None,
                   options: dict | None = None, computers: int = 0, thinking_seconds: int = 2,
-                  rated: bool | None = None) -> None:
+                  rated: bool | None = None, bank_days: int | None = None, increment_hours: int = 0) -> None:
         """Values left out (``None``) are the server's defaults (``/brettbote settings``)."""
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
@@ -60,7 +60,7 @@ class LobbyCog(Room, name="lobby"):
             guild_id=interaction.guild_id, channel_id=None if in_thread else interaction.channel_id, game=game,
             host_id=interaction.user.id, options=options, players=players, reminder_hours=reminder_hours,
             deadline_hours=deadline_hours, deadline_policy=deadline_policy, computers=computers,
-            thinking_seconds=thinking_seconds, rated=rated,
+            thinking_seconds=thinking_seconds, rated=rated, bank_days=bank_days, increment_hours=increment_hours,
         )
         engine = engines.get(game)
         interaction.extras[PUBLIC_DEFER] = True  # a refusal from here on removes the public placeholder first
@@ -79,6 +79,7 @@ class LobbyCog(Room, name="lobby"):
             guild_id=interaction.guild_id, channel_id=target.id, game=game, host_id=interaction.user.id,
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, deadline_policy=deadline_policy,
             players=players, options=options, computers=computers, thinking_seconds=thinking_seconds, rated=rated,
+            bank_days=bank_days, increment_hours=increment_hours,
         )
         self.service.limits.count(limit[0])
         lobby = present.lobby_post(match, locale)

@@ -39,9 +39,22 @@ class SlowCog(Room, name="slow"):
     @guarded
     async def away(self, interaction: discord.Interaction, days: int) -> None:
         locale = await self.locales.of_interaction(interaction)
-        match = await self.slow.away(interaction.channel_id, interaction.user.id, days)
-        until = match.seats[match.seat_of(interaction.user.id)].away_until
-        await reply(interaction, t("away_set", locale, when=f"<t:{int(until)}:f>"))
+        until, matches = await self.slow.away(interaction.user.id, days)
+        await reply(interaction, t("away_set", locale, when=f"<t:{int(until)}:f>", count=len(matches)))
+        await self._show_boards(matches)
+
+    @guarded
+    async def back(self, interaction: discord.Interaction) -> None:
+        locale = await self.locales.of_interaction(interaction)
+        days, matches = await self.slow.back(interaction.user.id)
+        await reply(interaction, t("back_set", locale, days=days))
+        await self._show_boards(matches)
+
+    async def _show_boards(self, matches) -> None:
+        """Every running match of the player shows the change at once."""
+        for match in matches:
+            if match.status == "running":
+                await self.announcer.safely(self.announcer.post_board(match), "board after away", match)
 
     @guarded
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:

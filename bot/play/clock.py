@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import time
 
+HOUR = 3600.0
+DAY = 24 * HOUR
+
 
 class Clock:
     """Wall-clock seconds (``time.time``): timers are stored as such, so they

@@ -14,16 +14,14 @@ from pydantic import ValidationError
 
 import engines
 from engines.contract import option_bounds
-from bot.play.clock import Clock
-from bot.play import ratings
+from bot.play import away, bank, ratings
+from bot.play.clock import DAY, HOUR, Clock
 from bot.play.errors import ServiceError, Stale
 from bot.play.handover import Handovers, leave_running
 from bot.play.limits import MATCHES_PER_HOUR, Limits
 from bot.play.moves import daily_seed, own_deadline_hours
 from bot.store import Conflict, Match, Store, Transaction, computer_id
 
-HOUR = 3600.0
-DAY = 24 * HOUR
 #: A match without any action this long is warned about, and closed a week later.
 ABANDON_DAYS = 30
 #: Seconds a claimed timer may take before its process is taken for dead
@@ -96,6 +94,7 @@ class LobbyService:
         self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None,
         players: int | None = None, reminder_hours: int = 24, deadline_hours: int | None = None,
         deadline_policy: str = "skip", computers: int = 0, thinking_seconds: int = 2, rated: bool | None = None,
+        bank_days: int | None = None, increment_hours: int = 0,
     ) -> Match:
         """A lobby, or at once a running match when it needs no other player
         (a solo game; a daily challenge, always solo; the host against
@@ -103,6 +102,7 @@ class LobbyService:
         see :mod:`bot.play.ratings` (None: rated unless a computer or one seat)."""
         parsed, players, day, rated = self._new_settings(game, options, players, reminder_hours, deadline_hours,
                                                          deadline_policy, computers, thinking_seconds, rated)
+        bank.check(bank_days, increment_hours, deadline_hours)
         async with self.store.transaction() as tx:
             if await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -123,6 +123,7 @@ class LobbyService:
                 match_id, series_id=match_id, reminder_hours=reminder_hours, deadline_hours=deadline_hours,
                 deadline_policy=deadline_policy, players=players, daily_date=day, computer_ms=thinking_seconds * 1000,
                 rated=int(rated),
+                bank_hours=bank_days * 24 if bank_days else None, increment_hours=increment_hours,
             )
             await tx.set_seats(match_id, [host_id] + [-1 - n for n in range(computers)])
             await tx.replace_abandon_timer(match_id, 0, self.clock.now() + self.abandon_seconds)
@@ -169,12 +170,14 @@ class LobbyService:
     async def check_new(self, *, guild_id: int | None, channel_id: int | None, game: str, host_id: int,
                         options: dict | None = None, players: int | None = None, reminder_hours: int = 24,
                         deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
-                        thinking_seconds: int = 2, rated: bool | None = None) -> None:
+                        thinking_seconds: int = 2, rated: bool | None = None,
+                        bank_days: int | None = None, increment_hours: int = 0) -> None:
         """Refuse early what ``new_match`` would refuse (so that a refusal can
         be private before the public answer starts); ``channel_id`` None: a new
         thread, which has no match yet."""
         _, _, day, _ = self._new_settings(game, options, players, reminder_hours, deadline_hours, deadline_policy,
                                           computers, thinking_seconds, rated)
+        bank.check(bank_days, increment_hours, deadline_hours)
         async with self.store.transaction() as tx:
             if channel_id is not None and await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -312,6 +315,7 @@ class LobbyService:
             await tx.update_match(
                 match_id, reminder_hours=old.reminder_hours, deadline_hours=old.deadline_hours,
                 deadline_policy=old.deadline_policy, computer_ms=old.computer_ms, rated=int(old.rated),
+                bank_hours=old.bank_hours, increment_hours=old.increment_hours,
             )
             await tx.set_seats(match_id, seats)
             await self._start(tx, match_id)
@@ -334,6 +338,7 @@ class LobbyService:
         secret = [s for s in waiting if engine.prompt(state, s).secret]
         await tx.add_notices(match_id, match.counter, [("secret", s) for s in secret]
                              + [("turn", s) for s in waiting if s not in secret])
+        await away.seat_travellers(tx, match, self.clock.now())
         await self.open_decisions(tx, await tx.match(match_id), waiting)
 
     async def open_decisions(self, tx: Transaction, match: Match, seats: list[int]) -> None:
@@ -354,6 +359,9 @@ class LobbyService:
             if match.deadline_hours:
                 due = max(now + match.deadline_hours * HOUR, match.seats[seat].away_until or 0)
                 await tx.add_timer(match.id, "deadline", seat, counter, match.timer_epoch, due)
+            runs_out = await bank.start(tx, match, seat, now)
+            if runs_out is not None:
+                await tx.add_timer(match.id, "deadline", seat, counter, match.timer_epoch, runs_out)
             if seat in lapsing:  # a short decision (a counter window): it lapses, away or not
                 await tx.add_timer(match.id, "lapse", seat, counter, match.timer_epoch, now + lapsing[seat] * HOUR)
 

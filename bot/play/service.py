@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 import engines
 from bot import metrics
-from bot.play import ratings, votes
+from bot.play import bank, ratings, votes
 from bot.play.errors import Outdated, ServiceError
 from bot.play.handover import AUTOPILOT_MIN_SEATS, leave_running
 from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService, seated
@@ -108,24 +108,32 @@ class MatchService(LobbyService):
                 for seat in engine.to_act(engine.load_state(match.state)):
                     if not match.seats[seat].person:
                         continue  # the autopilot and the computer are never reminded
-                    place, now = match.seats[seat], self.clock.now()
-                    kinds = await tx.pending_kinds(match.id, seat, place.decision_counter, match.timer_epoch,
-                                                   in_hand_since=now - self.timer_lease)
-                    wanted = {"reminder"} | ({"deadline"} if match.deadline_hours else set())
-                    lapsing = own_deadline_hours(match).get(seat)
-                    missing = (wanted | ({"lapse"} if lapsing else set())) - kinds
-                    if "reminder" in missing:
-                        await tx.add_timer(match.id, "reminder", seat, place.decision_counter, match.timer_epoch,
-                                           now + match.reminder_hours * HOUR)
-                    if "deadline" in missing:
-                        opened = place.decision_at or now
-                        due = max(opened + match.deadline_hours * HOUR, place.away_until or 0, now)
-                        await tx.add_timer(match.id, "deadline", seat, place.decision_counter, match.timer_epoch, due)
-                    if "lapse" in missing:
-                        due = max((place.decision_at or now) + lapsing * HOUR, now)
-                        await tx.add_timer(match.id, "lapse", seat, place.decision_counter, match.timer_epoch, due)
-                    count += bool(missing)
+                    count += await self.rearm_seat(tx, match, seat, self.clock.now())
         return count
+
+    async def rearm_seat(self, tx: Transaction, match: Match, seat: int, now: float) -> bool:
+        """Set the timers the seat's open decision lacks in the match's
+        current epoch, counted from when the decision opened (a bank from
+        its clock); returns whether any was missing."""
+        place = match.seats[seat]
+        kinds = await tx.pending_kinds(match.id, seat, place.decision_counter, match.timer_epoch,
+                                       in_hand_since=now - self.timer_lease)
+        wanted = {"reminder"} | ({"deadline"} if match.deadline_hours or match.bank_hours else set())
+        lapsing = own_deadline_hours(match).get(seat)
+        missing = (wanted | ({"lapse"} if lapsing else set())) - kinds
+        if "reminder" in missing:
+            await tx.add_timer(match.id, "reminder", seat, place.decision_counter, match.timer_epoch,
+                               now + match.reminder_hours * HOUR)
+        if "deadline" in missing:
+            opened = place.decision_at or now
+            due = bank.runs_out(match, seat) if match.bank_hours else max(
+                opened + match.deadline_hours * HOUR, place.away_until or 0)
+            await tx.add_timer(match.id, "deadline", seat, place.decision_counter, match.timer_epoch,
+                               max(due or now, now))
+        if "lapse" in missing:
+            due = max((place.decision_at or now) + lapsing * HOUR, now)
+            await tx.add_timer(match.id, "lapse", seat, place.decision_counter, match.timer_epoch, due)
+        return bool(missing)
 
     # -- moves -------------------------------------------------------------
 
@@ -220,6 +228,9 @@ class MatchService(LobbyService):
             board_post = needs_board_post(engine, before, after)
             if board_post:
                 await tx.update_match(match.id, board_due=1)
+            match = await tx.match(match.id)
+            await bank.after_move(tx, match, seat, engine.to_act(after) if status == "running" else [],
+                                  self.clock.now())
             match = await tx.match(match.id)
             due = [s for s in engine.to_act(after) if match.seats[s].decision_counter == new_counter]
             await self.open_decisions(tx, match, due)

@@ -1,5 +1,6 @@
-"""Playing over days: pause and resume, away days, takebacks, what timers do
-when they fire, and the digest of what happened while a player was away.
+"""Playing over days: pause and resume, vacation (:mod:`bot.play.away`),
+takebacks, what timers do when they fire, and the digest of what happened
+while a player was away.
 
 Like the match service, this knows nothing of Discord; it returns what the
 Discord layer should announce. Pause and undo are votes (:mod:`bot.play.votes`).
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 
 import engines
 from bot import workers
-from bot.play import votes
+from bot.play import away, bank, votes
 from bot.play.errors import ServiceError
 from bot.play.lobby import DAY, HOUR, seated
 from bot.play.moves import MoveOutcome, action_token, own_deadline_hours
@@ -27,7 +28,6 @@ from bot.play.service import MatchService
 from bot.store import LoggedAction, Match, Store, Timer, Transaction
 
 NOTIFY_MODES = ("turn", "reminders", "off")
-MAX_AWAY_DAYS = 14
 #: A warned, abandoned match is closed this long after the warning.
 CLOSE_AFTER_WARNING = 7 * DAY
 #: Default actions applied for one late seat before giving up (a turn is short).
@@ -137,6 +137,7 @@ class SlowPlay:
         the new timer epoch silences the match's reminders and deadlines."""
         await votes.clear(tx, match.id, votes.PAUSE)
         await tx.update_match(match.id, paused=1, timer_epoch=match.timer_epoch + 1)
+        await bank.stop(tx, match, self.clock.now())
         return await tx.match(match.id)
 
     async def resume_now(self, tx: Transaction, match: Match) -> Match:
@@ -148,17 +149,12 @@ class SlowPlay:
         await self.service.open_decisions(tx, match, engine.to_act(engine.load_state(match.state)))
         return await tx.match(match.id)
 
-    async def away(self, channel_id: int, user_id: int, days: int) -> Match:
-        """Once per match, stop this player's deadlines for up to 14 days."""
-        if not 1 <= days <= MAX_AWAY_DAYS:
-            raise ServiceError("away_range", max=MAX_AWAY_DAYS)
-        async with self.store.transaction() as tx:
-            match, seat = await self._running(tx, channel_id, user_id)
-            if match.seats[seat].away_used:
-                raise ServiceError("away_used")
-            until = self.clock.now() + days * DAY
-            await tx.update_seat(match.id, seat, away_until=until, away_used=days)
-            return await tx.match(match.id)
+    async def away(self, user_id: int, days: int) -> tuple[float, list[Match]]:
+        """Vacation across all the player's matches (:mod:`bot.play.away`)."""
+        return await away.go_away(self.store, self.service, user_id, days)
+
+    async def back(self, user_id: int) -> tuple[int, list[Match]]:
+        return await away.come_back(self.store, self.service, user_id)
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         if mode not in NOTIFY_MODES:
@@ -256,6 +252,7 @@ class SlowPlay:
         await tx.update_match(match.id, state=state, counter=undo_counter, undo_seat=None)
         await votes.clear(tx, match.id, votes.UNDO)
         await tx.set_decision_counters(match.id, [undo_counter] * len(match.seats))
+        await bank.stop(tx, match, self.clock.now())  # the clocks of the seats asked now start again
         match = await tx.match(match.id)
         await self.service.open_decisions(tx, match, engine.to_act(engine.load_state(state)))
 
@@ -302,10 +299,21 @@ class SlowPlay:
             return Fired("reminder", match, timer.seat)
         if timer.kind == "lapse":
             return await self._skip(match, timer.seat)
-        away = match.seats[timer.seat].away_until
-        if away and away > self.clock.now():
+        if match.bank_hours:
+            # a bank's timer stands for "empty at that moment"; a clock held
+            # or restarted since (a vacation) has a later end
+            runs_out = bank.runs_out(match, timer.seat)
+            if runs_out is None:
+                return None
+            if runs_out > self.clock.now():
+                async with self.store.transaction() as tx:
+                    await tx.add_timer(match.id, "deadline", timer.seat, timer.counter, timer.epoch, runs_out)
+                return None
+            return await self._deadline(match, timer.seat)
+        away_until = match.seats[timer.seat].away_until
+        if away_until and away_until > self.clock.now():
             async with self.store.transaction() as tx:
-                await tx.add_timer(match.id, "deadline", timer.seat, timer.counter, timer.epoch, away)
+                await tx.add_timer(match.id, "deadline", timer.seat, timer.counter, timer.epoch, away_until)
             return None
         return await self._deadline(match, timer.seat)
 
@@ -324,6 +332,7 @@ class SlowPlay:
         if match.deadline_policy == "pause":
             async with self.store.transaction() as tx:
                 await tx.update_match(match.id, paused=1, timer_epoch=match.timer_epoch + 1)
+                await bank.stop(tx, match, self.clock.now())
                 fired = Fired("paused", await tx.match(match.id), seat)
         else:
             fired = await self._skip(match, seat)

@@ -44,6 +44,17 @@ class Transaction(ABC):
     async def running_matches(self) -> list[Match]: ...
 
     @abstractmethod
+    async def user_matches(self, user_id: int) -> list[Match]:
+        """The open matches the user sits in."""
+
+    @abstractmethod
+    async def get_user(self, user_id: int) -> User | None: ...
+
+    @abstractmethod
+    async def update_user(self, user_id: int, **values: Any) -> None:
+        """Set the user's settings (see :meth:`Store.update_user`)."""
+
+    @abstractmethod
     async def actions(self, match_id: int, last: int | None = None) -> list[LoggedAction]:
         """The action log in order (only the ``last`` entries if given)."""
 
@@ -337,7 +348,8 @@ class Store(ABC):
 
     @abstractmethod
     async def update_user(self, user_id: int, **values: Any) -> None:
-        """Set the user's ``locale``, ``last_locale``, ``dm_closed`` or ``notify``."""
+        """Set the user's ``locale``, ``last_locale``, ``dm_closed``, ``notify``
+        or vacation (``away_until``, ``away_month``, ``away_days``)."""
 
     # -- servers -------------------------------------------------------------
 

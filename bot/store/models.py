@@ -19,9 +19,11 @@ class Seat:
     decision_counter: int = 0
     #: When the current decision opened (clock seconds), for reminders and deadlines.
     decision_at: float | None = None
-    #: Deadlines wait until then (``/game away``).
+    #: Deadlines and the bank clock wait until then: the player's vacation
+    #: (``/game away``), copied here for every match they play.
     away_until: float | None = None
-    #: The days of away time taken (0: not used yet; once per match).
+    #: The days of away time taken with the old once-per-match ``/game away``
+    #: (kept for matches stored then; vacation is per user now).
     away_used: int = 0
     #: The player left; the game's default choices play this seat.
     autopilot: bool = False
@@ -34,6 +36,10 @@ class Seat:
     handover: str | None = None
     #: Deadlines this seat's player missed in a row.
     missed: int = 0
+    #: Time bank left in seconds as of ``clock_from`` (``None``: the full bank).
+    bank_left: float | None = None
+    #: When the seat's running bank clock started (``None``: stopped).
+    clock_from: float | None = None
 
     @property
     def computer(self) -> bool:
@@ -125,6 +131,10 @@ class Match:
     undo_seat: int | None = None
     #: Finishing updates the players' ratings (see :mod:`bot.play.ratings`).
     rated: bool = False
+    #: A time bank per seat in hours (``None``: no bank; see :mod:`bot.play.bank`).
+    bank_hours: int | None = None
+    #: Hours added to a seat's bank when its decision is done.
+    increment_hours: int = 0
     #: In seat order.
     seats: list[Seat] = field(default_factory=list)
     votes: list[Vote] = field(default_factory=list)
@@ -204,6 +214,11 @@ class User:
     last_locale: str | None
     dm_closed: bool
     notify: str = "turn"
+    #: Vacation across all matches (``/game away``) until then.
+    away_until: float | None = None
+    #: The calendar month ("2026-11") whose vacation days ``away_days`` counts.
+    away_month: str | None = None
+    away_days: int = 0
 
 
 @dataclass

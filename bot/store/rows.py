@@ -18,7 +18,7 @@ from bot.store.models import LoggedAction, Match, Seat, Timer, Vote
 OPEN_SQL = "('" + "','".join(OPEN) + "')"
 
 SEAT_COLUMNS = ("seat", "user_id", "decision_counter", "decision_at", "away_until", "away_used", "autopilot",
-                "original_user_id", "handover", "missed")
+                "original_user_id", "handover", "missed", "bank_left", "clock_from")
 VOTE_COLUMNS = ("kind", "seat", "counter")
 
 
@@ -74,6 +74,8 @@ def match_from_row(row: Row) -> Match:
         computer_ms=row["computer_ms"],
         undo_seat=row["undo_seat"],
         rated=bool(row["rated"]),
+        bank_hours=row["bank_hours"],
+        increment_hours=row["increment_hours"],
         seats=seats,
         votes=[Vote(**v) for v in json.loads(row["votes_json"])],
     )

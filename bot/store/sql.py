@@ -271,7 +271,8 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         row = await self.fetchrow("SELECT * FROM users WHERE user_id=?", (user_id,))
         if row is None:
             return None
-        return User(row["user_id"], row["locale"], row["last_locale"], bool(row["dm_closed"]), row["notify"])
+        return User(row["user_id"], row["locale"], row["last_locale"], bool(row["dm_closed"]), row["notify"],
+                    row["away_until"], row["away_month"], row["away_days"])
 
     async def update_user(self, user_id: int, **values: Any) -> None:
         await self.execute(
