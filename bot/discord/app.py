@@ -35,6 +35,7 @@ from bot.discord.computers import Computers
 from bot.discord.play import PlayCog
 from bot.discord.seats import SeatsCog
 from bot.discord.slow import SlowCog
+from bot.discord.user_time import TimeCog
 from bot.play.clock import Clock
 from bot.play.scheduler import Scheduler
 from bot.play.service import MatchService
@@ -47,7 +48,7 @@ log = logging.getLogger("brettbote")
 
 #: How long a shutdown waits for interactions in flight.
 DRAIN_SECONDS = 10.0
-COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, HelpCog)
+COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, HelpCog, TimeCog)
 
 
 def point_at(settings: Settings) -> None:
@@ -92,7 +93,8 @@ class BrettboteClient:
             await self.add_cog(cog(self))
         self.scheduler = Scheduler(self.store, self.clock, self.get_cog("slow").fire_timer, recover=self.service.rearm,
                                    repair=self.announcer.reconcile,
-                                   lease=self.settings.timer_lease_seconds, observe_lag=metrics.TIMER_LAG.observe)
+                                   lease=self.settings.timer_lease_seconds, observe_lag=metrics.TIMER_LAG.observe,
+                                   digest=self.get_cog("time").send_digest)
         await self.service.rearm()
         if self.run_scheduler:
             self.scheduler.start()

@@ -181,8 +181,9 @@ def result_lines(engine: Engine, match: Match, locale: str, totals: dict[int, in
 
 
 async def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
-               notes: list[str] = (), with_image: bool = True) -> Payload:
-    """The public board: spectator view, who is to act (mentioned), buttons."""
+               notes: list[str] = (), with_image: bool = True, users: dict[int, User] | None = None) -> Payload:
+    """The public board: spectator view, who is to act (mentioned), buttons.
+    ``users``: the players' settings, so deadlines show where quiet hours move them."""
     engine = engine_of(match)
     state = engine.load_state(match.state)
     view = engine.view(state, None)
@@ -194,7 +195,7 @@ async def board_post(match: Match, locale: str, *, events: list[Event | dict] = 
         if any(engine.prompt(state, s).secret for s in waiting):
             lines.append(t("secret_note", locale))
         for seat in waiting:
-            due = deadline_of(match, seat) if match.seats[seat].person else None
+            due = deadline_of(match, seat, (users or {}).get(match.user(seat))) if match.seats[seat].person else None
             if due is not None:
                 lines.append(t("deadline_line", locale, player=f"<@{match.user(seat)}>", when=f"<t:{int(due)}:R>"))
         if match.paused:

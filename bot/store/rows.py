@@ -13,7 +13,7 @@ import json
 from typing import Any, Mapping
 
 from bot.store.base import OPEN
-from bot.store.models import LoggedAction, Match, Seat, Timer, Vote
+from bot.store.models import LoggedAction, Match, Seat, Timer, User, Vote
 
 OPEN_SQL = "('" + "','".join(OPEN) + "')"
 
@@ -86,3 +86,8 @@ def action_from_row(row: Row) -> LoggedAction:
     undoable = row["undoable"]
     return LoggedAction(row["counter"], row["seat"], row["action"], json.loads(row["events"]), row["created_at"],
                         row["undone_by"], None if undoable is None else bool(undoable))
+
+
+def user_from_row(row: Row) -> User:
+    return User(row["user_id"], row["locale"], row["last_locale"], bool(row["dm_closed"]), row["notify"],
+                row["tz"], row["quiet_from"], row["quiet_to"], row["digest_hour"], row["digest_due"])
