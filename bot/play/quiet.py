@@ -11,7 +11,10 @@ nothing is sent for a turn they played meanwhile). Secret choices and private
 views still go out by DM: they are part of the move, not a notice. A deadline
 that would fall in the player's quiet hours moves to their end. With a digest
 hour, the player gets no DM per turn, only one a day at that hour (none when
-nothing waits); the digest hour may not lie inside the quiet hours.
+nothing waits); reminders still come (they say a turn has waited long). The
+digest hour may not lie inside the quiet hours. A game's own short window (a
+counter window, timer kind "lapse") is part of the rules and is not moved.
+Without a zone the player's hours are UTC.
 """
 
 from __future__ import annotations
