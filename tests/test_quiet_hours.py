@@ -133,7 +133,8 @@ async def test_the_daily_digest_lists_every_waiting_match_and_replaces_turn_dms(
     assert user.digest_due == clock.now() + DAY  # tomorrow 10:00 UTC again
 
 
-async def test_a_digest_claimed_by_a_dead_process_is_sent_again_once(fake, clock, table, bot):
+@pytest.mark.parametrize("sent_before_the_crash", [False, True])
+async def test_a_digest_claimed_by_a_dead_process_is_sent_once(fake, clock, table, bot, sent_before_the_crash):
     w = fake.world
     await settings(table, w.bob, zone="UTC", digest="9")
     await table.open_match(w.bob, w.alice, reminder=168)  # Bob begins
@@ -141,6 +142,9 @@ async def test_a_digest_claimed_by_a_dead_process_is_sent_again_once(fake, clock
     [claimed] = await bot.store.claim_digests(clock.now())
     assert await bot.store.claim_digests(clock.now()) == []  # a claim is handed out once
     assert await bot.scheduler.run_due() == 0 and dm_texts(fake, w.bob) == []
+    if sent_before_the_crash:  # the process died after the DM, before releasing the claim
+        await bot.get_cog("time").send_digest(claimed)
+        assert len(dm_texts(fake, w.bob)) == 1
     clock.advance(bot.scheduler.lease + 1)
     assert await bot.scheduler.sweep()
     assert await bot.scheduler.run_due() == 1

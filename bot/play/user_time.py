@@ -59,7 +59,7 @@ class UserTime:
         merged = User(**{**user.__dict__, **values})
         if merged.digest_hour is not None and quiet.in_hours(merged.digest_hour, merged.quiet_from, merged.quiet_to):
             raise ServiceError("digest_in_quiet")
-        if {"tz", "digest_hour"} & values.keys():
+        if "digest_hour" in values or "tz" in values and merged.digest_hour is not None:
             # the daily digest's timer follows its hour and zone; turning it off drops it
             values["digest_due"] = quiet.next_digest(merged, self.clock.now())
         await self.store.update_user(user_id, **values)
