@@ -24,6 +24,7 @@ from bot.faults import crash_point
 from bot.play.moves import MoveOutcome, merged, owed_notices
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
+from bot.play.user_time import UserTime
 from bot.store import Match, Notice, Store
 
 log = logging.getLogger("brettbote")
@@ -44,6 +45,7 @@ class Announcer:
         self.service = service
         self.slow = slow
         self.locales = locales
+        self.user_time = UserTime(store, slow)
         self._board_locks: dict[int, asyncio.Lock] = {}
         #: The computer players' moves (:mod:`bot.discord.computers`), kicked
         #: after every change that may ask a computer.
@@ -86,7 +88,8 @@ class Announcer:
             if entry.counter > match.board_counter and entry.undone_by is None for e in entry.events
         ]
         notes = list(notes) + clocks.lines(match, locale, self.slow.clock.now())
-        payload = await present.board_post(match, locale, events=since, totals=totals, notes=notes)
+        users = await self.store.users([s.user_id for s in match.seats if s.person])
+        payload = await present.board_post(match, locale, events=since, totals=totals, notes=notes, users=users)
         channel = await self.channel(match.channel_id)
         # The post a move owes (its intent is recorded as board_due in the
         # move's transaction) carries a nonce made from the match and move:
@@ -338,6 +341,8 @@ class Announcer:
         user = await self.store.get_user(user_id)
         if user is not None and (user.notify != "turn" or user.dm_closed):
             return
+        if await self.user_time.hold_turn(user, self.service.clock.now()):
+            return  # the daily digest, or the notice at the end of the quiet hours, tells instead
         locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
         await self.dm(user_id, await self.notice_text(match, seat, "turn_notice", locale))
 

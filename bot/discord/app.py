@@ -39,6 +39,7 @@ from bot.discord.seats import SeatsCog
 from bot.discord.server_commands import BrettboteCommands
 from bot.discord.servers import ServersCog
 from bot.discord.slow import SlowCog
+from bot.discord.user_time import TimeCog
 from bot.play.clock import Clock
 from bot.play.scheduler import Scheduler
 from bot.play.servers import Servers
@@ -52,7 +53,7 @@ log = logging.getLogger("brettbote")
 
 #: How long a shutdown waits for interactions in flight.
 DRAIN_SECONDS = 10.0
-COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, ServersCog, HelpCog, RecapCog, RatingsCog)
+COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, ServersCog, HelpCog, RecapCog, RatingsCog, TimeCog)
 
 
 def point_at(settings: Settings) -> None:
@@ -99,7 +100,8 @@ class BrettboteClient:
             await self.add_cog(cog(self))
         self.scheduler = Scheduler(self.store, self.clock, self.get_cog("slow").fire_timer, recover=self.service.rearm,
                                    repair=self.announcer.reconcile,
-                                   lease=self.settings.timer_lease_seconds, observe_lag=metrics.TIMER_LAG.observe)
+                                   lease=self.settings.timer_lease_seconds, observe_lag=metrics.TIMER_LAG.observe,
+                                   digest=self.get_cog("time").send_digest)
         await self.service.rearm()
         if self.run_scheduler:
             self.scheduler.start()

@@ -27,6 +27,11 @@ NOTIFY = [
     app_commands.Choice(name=_("off", key="notify.off"), value="off"),
 ]
 
+#: The digest: off, or one DM a day at a whole hour (25 choices, Discord's most).
+DIGEST = [app_commands.Choice(name=_("off", key="notify.off"), value="off")] + [
+    app_commands.Choice(name=f"{hour:02d}:00", value=str(hour)) for hour in range(24)
+]
+
 LANGUAGES = [
     app_commands.Choice(name=_("Deutsch", key="lang.de"), value="de"),
     app_commands.Choice(name=_("English", key="lang.en"), value="en"),
@@ -215,3 +220,22 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name=_("mine"), description=_("Your open matches in all servers"))
     async def mine(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "slow").mine(interaction)
+
+    @app_commands.command(name=_("settings"), description=_("Your time zone, quiet hours and daily digest (no options: show them)"))
+    @app_commands.describe(
+        zone=_("Your time zone, e.g. Europe/Berlin"),
+        quiet_from=_("Quiet hours start at this hour (0-23, your time; same as the end: none)"),
+        quiet_to=_("Quiet hours end at this hour (0-23, your time)"),
+        digest=_("One DM a day at this hour instead of a DM per turn"),
+    )
+    @app_commands.choices(digest=DIGEST)
+    async def settings(self, interaction: discord.Interaction, zone: str | None = None,
+                       quiet_from: app_commands.Range[int, 0, 23] | None = None,
+                       quiet_to: app_commands.Range[int, 0, 23] | None = None,
+                       digest: app_commands.Choice[str] | None = None) -> None:
+        await cog(interaction, "time").settings(interaction, zone=zone, quiet_from=quiet_from, quiet_to=quiet_to,
+                                                digest=digest.value if digest else None)
+
+    @settings.autocomplete("zone")
+    async def _zone_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await cog(interaction, "time").zone_autocomplete(interaction, current)

@@ -18,7 +18,7 @@ from bot.discord.messages import t
 from bot.play.moves import action_token
 from bot.play.handover import CHOICES, voters
 from bot.play.slow import deadline_of
-from bot.store import LoggedAction, Match
+from bot.store import LoggedAction, Match, User
 from engines import Engine, Event
 
 #: Button rows of a picker: rows 0-3 for choices, row 4 for paging.
@@ -202,9 +202,10 @@ class BoardText:
 
 
 def board_text(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
-               notes: list[str] = ()) -> BoardText:
+               notes: list[str] = (), users: dict[int, User] | None = None) -> BoardText:
     """Everything a board post says, in one place: a line about the match
-    (a deadline, a notice) goes into ``status`` here and reaches every board."""
+    (a deadline, a notice) goes into ``status`` here and reaches every board.
+    ``users``: the players' settings, so deadlines show where quiet hours move them."""
     engine = engine_of(match)
     state = engine.load_state(match.state)
     view = engine.view(state, None)
@@ -217,7 +218,7 @@ def board_text(match: Match, locale: str, *, events: list[Event | dict] = (), to
         if any(engine.prompt(state, s).secret for s in waiting):
             lines.append(t("secret_note", locale))
         for seat in waiting:
-            due = deadline_of(match, seat) if match.seats[seat].person else None
+            due = deadline_of(match, seat, (users or {}).get(match.user(seat))) if match.seats[seat].person else None
             if due is not None:
                 lines.append(t("deadline_line", locale, player=f"<@{match.user(seat)}>", when=f"<t:{int(due)}:R>"))
         if match.paused:
@@ -241,12 +242,12 @@ SINCE_LIMIT, STATUS_LIMIT = 1500, 2000
 
 
 async def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
-                     notes: list[str] = (), with_image: bool = True) -> Payload:
+                     notes: list[str] = (), with_image: bool = True, users: dict[int, User] | None = None) -> Payload:
     """The public board as one Components V2 message (see
     :func:`components.board_layout`): spectator view, who is to act
     (mentioned, and pinged), buttons. ``content`` holds the same text, for
     logs and tests."""
-    text = board_text(match, locale, events=events, totals=totals, notes=notes)
+    text = board_text(match, locale, events=events, totals=totals, notes=notes, users=users)
     engine = engine_of(match)
     files = (await pictures(match, engine.view(engine.load_state(match.state), None), locale))[0] if with_image else []
     since, status = "\n".join(text.since)[:SINCE_LIMIT], "\n".join(text.status)[:STATUS_LIMIT]

@@ -23,9 +23,10 @@ from datetime import datetime, timezone
 from typing import Awaitable, Callable
 
 from bot.faults import crash_point
+from bot.play import quiet
 from bot.play.clock import Clock
 from bot.play.lobby import TIMER_LEASE
-from bot.store import Store, Timer
+from bot.store import Store, Timer, User
 
 log = logging.getLogger("brettbote.scheduler")
 
@@ -39,7 +40,8 @@ class Scheduler:
     def __init__(self, store: Store, clock: Clock, handle: Callable[[Timer], Awaitable[None]], *,
                  recover: Callable[[], Awaitable[object]] | None = None,
                  repair: Callable[[str], Awaitable[object]] | None = None, lease: float = TIMER_LEASE,
-                 observe_lag: Callable[[float], None] | None = None) -> None:
+                 observe_lag: Callable[[float], None] | None = None,
+                 digest: Callable[[User], Awaitable[float | None]] | None = None) -> None:
         self.store = store
         self.clock = clock
         self.handle = handle
@@ -47,6 +49,8 @@ class Scheduler:
         self.repair = repair
         self.lease = lease
         self.observe_lag = observe_lag
+        #: Sends a user's due digest (:mod:`bot.play.quiet`); returns when the next is due.
+        self.digest = digest
         self._task: asyncio.Task | None = None
         self._next_expiry = 0.0
         #: Set while the loop waits for the next timer with nothing due.
@@ -73,8 +77,9 @@ class Scheduler:
         Claimed timers start at once, side by side (a DM or a board post
         waits on Discord), up to ``IN_FLIGHT`` at a time, and claiming goes
         on while they run, so a slow one never holds up the next due one.
-        One match's timers run in due order."""
-        fired = 0
+        One match's timers run in due order. Due digests (a timer per
+        user, claimed the same way) are sent first."""
+        fired = await self.run_digests()
         running: set[asyncio.Task] = set()
         last_of_match: dict[int, asyncio.Task] = {}
         while True:
@@ -96,6 +101,21 @@ class Scheduler:
                 done, running = await asyncio.wait(running, timeout=0.2, return_when=asyncio.FIRST_COMPLETED)
                 last_of_match = {m: t for m, t in last_of_match.items() if t in running}
 
+    async def run_digests(self) -> int:
+        if self.digest is None:
+            return 0
+        sent = 0
+        while users := await self.store.claim_digests(self.clock.now(), BATCH):
+            for user in users:
+                try:
+                    next_due = await self.digest(user)
+                except Exception:
+                    log.exception("digest of user %s failed", user.user_id)
+                    next_due = quiet.next_digest(user, self.clock.now())  # the daily one stays
+                await self.store.finish_digest(user.user_id, next_due)
+            sent += len(users)
+        return sent
+
     async def _fire(self, timer: Timer, after: asyncio.Task | None) -> None:
         if after is not None:
             await asyncio.wait({after})  # the match's earlier timer first, whatever became of it
@@ -112,6 +132,8 @@ class Scheduler:
             if not mine:
                 return False
             expired = await self.store.expire_stale_claims(self.clock.now() - self.lease)
+            # a digest claimed by a dead process is due again (its DM's nonce keeps a resend to one DM)
+            await self.store.expire_stale_digests(self.clock.now() - self.lease)
             if expired:
                 log.warning("%d timers were claimed by a process that stopped; setting them again", expired)
                 if self.recover is not None:
@@ -131,13 +153,16 @@ class Scheduler:
                     await self.sweep()
                 await self.run_due()
                 timer = await self.store.next_timer()
+                digest_due = await self.store.next_digest() if self.digest is not None else None
             except Exception:  # the database hiccuped: try again shortly, never die
                 log.exception("scheduler round failed")
-                timer = None
+                timer = digest_due = None
                 await asyncio.sleep(5)
             delay = self.store.poll_seconds
             if timer is not None:
                 delay = min(delay, timer.due_at - self.clock.now())
+            if digest_due is not None:
+                delay = min(delay, digest_due - self.clock.now())
             self.idle.set()
             await self.clock.sleep(delay, self.store.timer_added)
             self.idle.clear()

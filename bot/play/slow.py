@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 
 import engines
 from bot import workers
-from bot.play import away, bank, votes
+from bot.play import away, bank, quiet, votes
 from bot.play.errors import ServiceError
 from bot.play.lobby import DAY, HOUR, seated
 from bot.play.moves import MoveOutcome, action_token, own_deadline_hours
 from bot.play.service import MatchService
-from bot.store import LoggedAction, Match, Store, Timer, Transaction
+from bot.store import LoggedAction, Match, Store, Timer, Transaction, User
 
 NOTIFY_MODES = ("turn", "reminders", "off")
 #: A warned, abandoned match is closed this long after the warning.
@@ -267,7 +267,9 @@ class SlowPlay:
         return events[-limit:]
 
     async def waiting_matches(self, user_id: int) -> list[tuple[Match, list[int], float | None]]:
-        """The user's open matches: who is to act and since when, oldest first."""
+        """The user's open matches: who is to act and since when; those
+        waiting for the user first, longest waiting first, then the others
+        by how long they wait (lobbies and paused matches last)."""
         out = []
         for match in await self.store.user_matches(user_id):
             if match.status == "running":
@@ -277,7 +279,12 @@ class SlowPlay:
             else:
                 waiting, since = [], None
             out.append((match, waiting, since))
-        out.sort(key=lambda item: (item[2] is None, item[2] or 0))
+        def order(item):
+            match, waiting, since = item
+            mine = match.status == "running" and not match.paused and match.seat_of(user_id) in waiting
+            return (not mine, since is None, since or 0, match.id)
+
+        out.sort(key=order)
         return out
 
     # -- timers --------------------------------------------------------------------
@@ -291,6 +298,13 @@ class SlowPlay:
             return await self._abandoned(timer, match)
         if not self._still_due(match, timer):
             return None
+        if timer.kind in ("reminder", "deadline"):
+            # in the player's quiet hours a reminder waits, and a deadline moves, to their end
+            later = quiet.quiet_end(await self.store.get_user(match.user(timer.seat)), self.clock.now())
+            if later > self.clock.now():
+                async with self.store.transaction() as tx:
+                    await tx.add_timer(match.id, timer.kind, timer.seat, timer.counter, timer.epoch, later)
+                return None
         if timer.kind == "reminder":
             async with self.store.transaction() as tx:
                 # counted from now: after a long downtime one reminder, not one per missed interval
@@ -377,15 +391,17 @@ class SlowPlay:
             return Fired("abandoned", await tx.match(match.id))
 
 
-def deadline_of(match: Match, seat: int) -> float | None:
+def deadline_of(match: Match, seat: int, user: User | None = None) -> float | None:
     """When the seat's current decision times out (None without a deadline):
-    the match's deadline, or the decision's own if that comes first."""
+    the match's deadline, or the decision's own if that comes first. With the
+    seat's ``user``, a match deadline in their quiet hours is shown at their
+    end, where its timer fires (:meth:`SlowPlay.fire`)."""
     place = match.seats[seat]
     if match.paused or place.decision_at is None:
         return None
     times = []
     if match.deadline_hours:
-        times.append(max(place.decision_at + match.deadline_hours * HOUR, place.away_until or 0))
+        times.append(quiet.quiet_end(user, max(place.decision_at + match.deadline_hours * HOUR, place.away_until or 0)))
     own = own_deadline_hours(match).get(seat)
     if own:
         times.append(place.decision_at + own * HOUR)

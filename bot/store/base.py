@@ -348,8 +348,37 @@ class Store(ABC):
 
     @abstractmethod
     async def update_user(self, user_id: int, **values: Any) -> None:
-        """Set the user's ``locale``, ``last_locale``, ``dm_closed``, ``notify``
-        or vacation (``away_until``, ``away_month``, ``away_days``)."""
+        """Set the user's ``locale``, ``last_locale``, ``dm_closed``, ``notify``,
+        vacation (``away_until``, ``away_month``, ``away_days``) or time
+        settings (``tz``, ``quiet_from``, ``quiet_to``, ``digest_hour``,
+        ``digest_due``)."""
+
+    @abstractmethod
+    async def users(self, user_ids: list[int]) -> dict[int, User]:
+        """The stored users among ``user_ids``."""
+
+    # -- digests: a per-user timer (see bot.play.quiet) ------------------------
+
+    @abstractmethod
+    async def digest_due_by(self, user_id: int, at: float) -> None:
+        """The user's next digest is due at ``at`` at the latest."""
+
+    @abstractmethod
+    async def next_digest(self) -> float | None:
+        """When the earliest unclaimed digest is due."""
+
+    @abstractmethod
+    async def claim_digests(self, at: float, limit: int = 20) -> list[User]:
+        """Claim users whose digest is due, like :meth:`claim_due`: each by one process."""
+
+    @abstractmethod
+    async def finish_digest(self, user_id: int, next_due: float | None) -> None:
+        """Release the claim; the next digest is due at ``next_due`` (None: none)."""
+
+    @abstractmethod
+    async def expire_stale_digests(self, claimed_before: float) -> int:
+        """Give up digest claims of a process that died: they are due again
+        (the DM carries a nonce, so a resend within Discord's window is one DM)."""
 
     # -- servers -------------------------------------------------------------
 

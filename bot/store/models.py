@@ -219,6 +219,14 @@ class User:
     #: The calendar month ("2026-11") whose vacation days ``away_days`` counts.
     away_month: str | None = None
     away_days: int = 0
+    #: IANA time zone (None: UTC); quiet hours [quiet_from, quiet_to) in it
+    #: (equal: none); the hour of the daily digest (None: a DM per turn).
+    tz: str | None = None
+    quiet_from: int = 0
+    quiet_to: int = 0
+    digest_hour: int | None = None
+    #: When the next digest DM is due (see :mod:`bot.play.quiet`).
+    digest_due: float | None = None
 
 
 @dataclass

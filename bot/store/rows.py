@@ -13,7 +13,7 @@ import json
 from typing import Any, Mapping
 
 from bot.store.base import OPEN
-from bot.store.models import LoggedAction, Match, Seat, Timer, Vote
+from bot.store.models import LoggedAction, Match, Seat, Timer, User, Vote
 
 OPEN_SQL = "('" + "','".join(OPEN) + "')"
 
@@ -89,3 +89,10 @@ def action_from_row(row: Row) -> LoggedAction:
     undoable = row["undoable"]
     return LoggedAction(row["counter"], row["seat"], row["action"], json.loads(row["events"]), row["created_at"],
                         row["undone_by"], None if undoable is None else bool(undoable))
+
+
+def user_from_row(row: Row) -> User:
+    return User(row["user_id"], row["locale"], row["last_locale"], bool(row["dm_closed"]), row["notify"],
+                away_until=row["away_until"], away_month=row["away_month"], away_days=row["away_days"],
+                tz=row["tz"], quiet_from=row["quiet_from"], quiet_to=row["quiet_to"],
+                digest_hour=row["digest_hour"], digest_due=row["digest_due"])

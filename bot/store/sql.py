@@ -18,8 +18,9 @@ from typing import Any, AsyncIterator, Iterable, Sequence
 
 from bot.store.base import Store, Transaction
 from bot.store.models import GuildSettings, LoggedAction, Match, Rating, Stint, Timer, Turn, User
-from bot.store.rows import OPEN_SQL, Row, match_from_row, timer_from_row
+from bot.store.rows import OPEN_SQL, Row, match_from_row, timer_from_row, user_from_row
 from bot.store.sql_guilds import GuildStatements
+from bot.store.sql_users import UserReads, UserStatements
 from bot.store.sql_outbox import OutboxStatements
 from bot.store.sql_ratings import RatingStatements
 from bot.store.sql_seats import SeatStatements
@@ -36,7 +37,8 @@ def _assignments(values: dict[str, Any]) -> str:
     return ", ".join(f"{k}=?" for k in values)
 
 
-class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, GuildStatements, Transaction):
+class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, GuildStatements,
+                     UserStatements, Transaction):
     """The statements, over one connection inside one transaction.
 
     ``fetch``/``execute`` are public for tests and tools that need raw SQL (to
@@ -168,6 +170,8 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         for key in ("options", "outcome"):
             if key in values and not isinstance(values[key], (str, type(None))):
                 values[key] = json.dumps(values[key])
+        if not values:
+            return
         values["updated_at"] = now()
         await self.execute(f"UPDATE matches SET {_assignments(values)} WHERE id=?", (*values.values(), match_id))
 
@@ -271,18 +275,19 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         row = await self.fetchrow("SELECT * FROM users WHERE user_id=?", (user_id,))
         if row is None:
             return None
-        return User(row["user_id"], row["locale"], row["last_locale"], bool(row["dm_closed"]), row["notify"],
-                    row["away_until"], row["away_month"], row["away_days"])
+        return user_from_row(row)
 
     async def update_user(self, user_id: int, **values: Any) -> None:
         await self.execute(
             "INSERT INTO users (user_id, updated_at) VALUES (?, ?) ON CONFLICT(user_id) DO NOTHING", (user_id, now())
         )
+        if not values:
+            return
         values["updated_at"] = now()
         await self.execute(f"UPDATE users SET {_assignments(values)} WHERE user_id=?", (*values.values(), user_id))
 
 
-class SqlStore(Store):
+class SqlStore(UserReads, Store):
     """The reads and small writes of :class:`Store`, each on a connection the
     driver lends (:meth:`_reading`) or in a transaction of its own."""
 
