@@ -13,7 +13,7 @@ import engines
 import render
 from bot import workers
 from bot.play import recap
-from bot.play.slow import Replay
+from bot.play.replay import Replay
 from bot.store import LoggedAction
 
 HUH = engines.get("himmel-und-hoelle")

@@ -225,3 +225,19 @@ async def test_pause_all_pauses_this_servers_matches_only(fake, table, stored):
     assert "0" in again.content
     await table.command(dave, "brettbote resume-all")
     assert [(await stored(n))[0].paused for n in (1, 2, 3)] == [False, False, False]
+
+
+async def test_a_time_bank_replaces_the_servers_default_deadline(fake, table, stored):
+    """The server's default deadline applies only to matches without a bank:
+    ``bank`` and a deadline of the host's own are refused together, but the
+    server's default must not make every bank match impossible."""
+    w = fake.world
+    table.channel = w.channel("spiele")
+    await table.command(w.alice, "brettbote settings", deadline=48)
+    await table.command(w.bob, "game new", game="himmel-und-hoelle", here=True, bank=7, increment=12)
+    match, _ = await stored()
+    assert (match.bank_hours, match.increment_hours, match.deadline_hours) == (7 * 24, 12, None)
+    await table.command(w.bob, "game cancel")
+    await table.command(w.bob, "game new", game="himmel-und-hoelle", here=True)
+    match, _ = await stored(2)
+    assert (match.bank_hours, match.deadline_hours) == (None, 48)

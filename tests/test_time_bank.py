@@ -138,3 +138,16 @@ async def test_an_undo_gives_no_time_back(fake, clock, table, stored):
     assert match.seats[0].clock_from == clock.now()  # Alice is asked again, her clock runs on
     assert match.seats[0].bank_left == DAY - 3 * HOUR + 12 * HOUR  # the increment stays, nothing refunded
     assert match.seats[1].bank_left == DAY - HOUR and match.seats[1].clock_from is None  # Bob's hour is spent
+
+
+async def test_no_reminders_while_away_the_first_at_its_end(fake, clock, table):
+    w = fake.world
+    await table.open_match(w.alice, w.bob, reminder=2)
+    await table.command(w.alice, "game away", days=1)
+    reminders = lambda: sum("Erinnerung" in m.content for m in table.dms(w.alice))  # noqa: E731
+    await table.fire_timers(clock, DAY - 60)
+    assert reminders() == 0  # twelve intervals passed on vacation: nothing
+    await table.fire_timers(clock, 120)
+    assert reminders() == 1  # the vacation ended: one reminder, then the interval again
+    await table.fire_timers(clock, 2 * HOUR)
+    assert reminders() == 2

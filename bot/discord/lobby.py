@@ -50,8 +50,10 @@ class LobbyCog(Room, name="lobby"):
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
-        reminder_hours, deadline_hours, deadline_policy, here = await self.bot.servers.new_match_settings(
+        reminder_hours, deadline, deadline_policy, here = await self.bot.servers.new_match_settings(
             interaction.guild_id, game, reminder_hours, deadline_hours, deadline_policy, here)
+        # a time bank replaces the server's default deadline (the host's own is refused with it)
+        deadline_hours = deadline_hours if bank_days else deadline
         target = interaction.channel
         in_thread = not here and isinstance(target, discord.TextChannel)
         limit = self.service.limits.new_match(interaction.guild_id, interaction.user.id)

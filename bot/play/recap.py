@@ -1,7 +1,7 @@
 """Recaps (``/game recap``): a match as an animated picture, move by move.
 
 Hidden information cannot appear in one: the log is replayed by
-:class:`bot.play.slow.Replay` (the one replayer) and every frame is the
+:class:`bot.play.replay.Replay` (the one replayer) and every frame is the
 game's own board picture (:func:`render.board_png`) of the engine's
 spectator view, ``engine.view(state, None)``; the renderer is given views
 only, never a state or a seat's view. A running match is shown the same way:
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 import render
-from bot.play.slow import Replay
+from bot.play.replay import Replay
 from bot.store import Match, Store
 
 FRAME_CAP = 150

@@ -24,6 +24,7 @@ from bot.play import away, bank, quiet, votes
 from bot.play.errors import ServiceError
 from bot.play.lobby import DAY, HOUR, seated
 from bot.play.moves import MoveOutcome, action_token, own_deadline_hours
+from bot.play.replay import Replay
 from bot.play.service import MatchService
 from bot.store import LoggedAction, Match, Store, Timer, Transaction, User
 
@@ -32,53 +33,6 @@ NOTIFY_MODES = ("turn", "reminders", "off")
 CLOSE_AFTER_WARNING = 7 * DAY
 #: Default actions applied for one late seat before giving up (a turn is short).
 MAX_SKIP_STEPS = 50
-
-
-@dataclass
-class Replay:
-    """A stretch of a match's log to replay, read in one transaction and
-    replayed outside it by :mod:`bot.workers` (pure engine work, no store)."""
-
-    game: str
-    seats: int
-    seed: int
-    options: dict
-    #: The newest usable snapshot (counter, state); ``None``: from the setup.
-    snapshot: tuple[int, str] | None
-    #: The actions not taken back after the snapshot, in order.
-    log: list[LoggedAction]
-
-    def start(self):
-        """The engine and the state the stretch starts from."""
-        engine = engines.get(self.game)
-        if self.snapshot is None:
-            return engine, engine.setup(self.seats, self.seed, self.options)
-        return engine, engine.load_state(self.snapshot[1])
-
-    def steps(self):
-        """Each action of the stretch applied in turn: (entry, state before,
-        state after, events). The one replayer of the log: undo, takeback
-        verdicts and recaps (:mod:`bot.play.recap`) all walk it."""
-        engine, state = self.start()
-        for entry in self.log:
-            before = state
-            state, events = engine.apply(state, entry.seat, engine.parse_action(entry.action))
-            yield entry, before, state, events
-
-    def state(self) -> str:
-        """The state after the whole stretch, dumped."""
-        final = None
-        for _, _, final, _ in self.steps():
-            pass
-        return engines.get(self.game).dump_state(final if final is not None else self.start()[1])
-
-    def verdicts(self, counters: set[int]) -> dict[int, bool]:
-        """``Engine.undoable`` of the actions counted in ``counters``."""
-        engine = engines.get(self.game)
-        return {
-            entry.counter: engine.undoable(before, after, entry.seat, events)
-            for entry, before, after, events in self.steps() if entry.counter in counters
-        }
 
 
 @dataclass
@@ -305,6 +259,11 @@ class SlowPlay:
                 async with self.store.transaction() as tx:
                     await tx.add_timer(match.id, timer.kind, timer.seat, timer.counter, timer.epoch, later)
                 return None
+        away_until = match.seats[timer.seat].away_until if timer.seat is not None else None
+        if timer.kind == "reminder" and away_until and away_until > self.clock.now():
+            async with self.store.transaction() as tx:  # nobody is reminded on vacation: at its end
+                await tx.add_timer(match.id, "reminder", timer.seat, timer.counter, timer.epoch, away_until)
+            return None
         if timer.kind == "reminder":
             async with self.store.transaction() as tx:
                 # counted from now: after a long downtime one reminder, not one per missed interval
@@ -324,7 +283,6 @@ class SlowPlay:
                     await tx.add_timer(match.id, "deadline", timer.seat, timer.counter, timer.epoch, runs_out)
                 return None
             return await self._deadline(match, timer.seat)
-        away_until = match.seats[timer.seat].away_until
         if away_until and away_until > self.clock.now():
             async with self.store.transaction() as tx:
                 await tx.add_timer(match.id, "deadline", timer.seat, timer.counter, timer.epoch, away_until)

@@ -17,12 +17,12 @@ from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Iterable, Sequence
 
 from bot.store.base import Store, Transaction
-from bot.store.models import GuildSettings, LoggedAction, Match, Rating, Stint, Timer, Turn, User
+from bot.store.models import GuildSettings, LoggedAction, Match, Stint, Timer, User
 from bot.store.rows import OPEN_SQL, Row, match_from_row, timer_from_row, user_from_row
 from bot.store.sql_guilds import GuildStatements
 from bot.store.sql_users import UserReads, UserStatements
 from bot.store.sql_outbox import OutboxStatements
-from bot.store.sql_ratings import RatingStatements
+from bot.store.sql_ratings import RatingReads, RatingStatements
 from bot.store.sql_seats import SeatStatements
 from bot.store.sql_undo import UndoStatements
 
@@ -287,7 +287,7 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         await self.execute(f"UPDATE users SET {_assignments(values)} WHERE user_id=?", (*values.values(), user_id))
 
 
-class SqlStore(UserReads, Store):
+class SqlStore(UserReads, RatingReads, Store):
     """The reads and small writes of :class:`Store`, each on a connection the
     driver lends (:meth:`_reading`) or in a transaction of its own."""
 
@@ -366,18 +366,6 @@ class SqlStore(UserReads, Store):
     async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
         async with self._reading() as sql:
             return await sql.stints(user_id, guild_id)
-
-    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
-        async with self._reading() as sql:
-            return await sql.leaderboard(guild_id, game, limit)
-
-    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
-        async with self._reading() as sql:
-            return await sql.ratings(guild_id, game, user_ids)
-
-    async def turns(self, user_id: int, guild_id: int) -> list[Turn]:
-        async with self._reading() as sql:
-            return await sql.turns(user_id, guild_id)
 
     async def get_user(self, user_id: int) -> User | None:
         async with self._reading() as sql:

@@ -62,3 +62,19 @@ class RatingStatements:
             " WHERE a.undone_by IS NULL ORDER BY a.match_id, a.created_at",
             (user_id, guild_id, user_id))
         return [Turn(r["match_id"], r["seat"], r["created_at"], r["previous_at"]) for r in rows]
+
+
+class RatingReads:
+    """The store's side: each call on a connection of its own."""
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        async with self._reading() as sql:
+            return await sql.leaderboard(guild_id, game, limit)
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
+        async with self._reading() as sql:
+            return await sql.ratings(guild_id, game, user_ids)
+
+    async def turns(self, user_id: int, guild_id: int) -> list[Turn]:
+        async with self._reading() as sql:
+            return await sql.turns(user_id, guild_id)
