@@ -7,6 +7,7 @@ import asyncio
 import random
 import re
 
+import pytest
 from bot_harness import Table, play_to_conflict, started, stale_copy
 from fake_discord import FakeDiscord
 from fake_discord.world import walk_components
@@ -251,6 +252,22 @@ async def test_language_choice_beats_the_client_locale(fake, table):
     await table.run(await fake.slash(w.alice, "game language", {"language": "en"}))
     english = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
     assert "/game new" in english.content
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+async def test_the_help_is_sent_whole_in_messages_discord_takes(fake, table, language):
+    """The help outgrew Discord's 2000 characters: it comes in parts, all
+    private, each within the limit (the fake checks every request against
+    the OpenAPI spec), and none of it is lost."""
+    w = fake.world
+    await table.run(await fake.slash(w.alice, "game language", {"language": language}))
+    handle = await table.run(await fake.slash(w.alice, "game help"))
+    first = await handle.wait_ephemeral()
+    rest = [] if "himmel-und-hoelle" in first.content else await handle.wait_followups()
+    text = "\n".join([first.content] + [m.content for m in rest])
+    assert first.ephemeral and all(m.ephemeral for m in rest)
+    assert "/brettbote" in text and "himmel-und-hoelle" in text.split("\n")[-1]  # the list of games, last
+    assert len(first.content) <= 2000 and all(len(m.content) <= 2000 for m in rest)
 
 
 async def test_refusals_of_new_are_private_and_a_cancelled_lobby_is_no_match(fake, table):

@@ -38,7 +38,11 @@ class HelpCog(Room, name="help"):
     async def help(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.of_interaction(interaction)
         games = ", ".join(f"`{e.id}` ({e.title(locale)})" for e in engines.all())
-        await reply(interaction, t("help", locale, games=games, away_days=MONTHLY_AWAY_DAYS))
+        # the help outgrew one message (2000 characters): the rest follows, privately too
+        first, *rest = present.split_posts([t("help", locale, games=games, away_days=MONTHLY_AWAY_DAYS)])
+        await reply(interaction, first)
+        for part in rest:
+            await interaction.followup.send(part, ephemeral=True)
 
     @guarded
     async def language(self, interaction: discord.Interaction, language: str) -> None:

@@ -156,6 +156,12 @@ def summary_posts(engine: Engine, events: list[Event | dict], locale: str, limit
     lines = [line for raw in events
              for line in event_lines(engine, [raw], None, locale)
              if (raw if isinstance(raw, Event) else Event.model_validate(raw)).summary]
+    return split_posts(lines, limit)
+
+
+def split_posts(lines: list[str], limit: int = 2000) -> list[str]:
+    """``lines`` as messages of at most ``limit`` characters: split between
+    lines, a longer line cut into pieces."""
     posts: list[str] = []
     for line in (piece for text in lines for piece in text.split("\n")):
         for start in range(0, max(len(line), 1), limit):
