@@ -63,8 +63,13 @@ async def click_index(table: Table, user, message, match_id: int, counter: int, 
     raise AssertionError(f"choice {index} in no group of the picker")
 
 
-async def open_match(fake, table: Table, users) -> None:
+async def open_match(fake, table: Table, users, seed: int = 0) -> None:
+    """A HellGame lobby in a thread, joined by ``users``. The match's own
+    seed is made from ``seed`` (the bot draws it from the system's
+    randomness), so the match, and what the test sees happen, is the same
+    on every run."""
     w = fake.world
+    table.bot.service._rng = random.Random(seed)
     table.channel = w.channel("spiele")
     await table.command(users[0], "game new", game=GAME, players=len(users))
     table.channel = w.threads[-1]
@@ -117,7 +122,7 @@ async def play(fake, table: Table, stored, users, rounds: int, seed: int) -> dic
 async def test_a_hellgame_match_in_a_thread(fake, table, stored, bot, players, rounds, seed):
     w = fake.world
     users = [w.alice, w.bob, w.user("dave"), w.user("erin"), w.user("frank"), w.user("gina")][:players]
-    await open_match(fake, table, users)
+    await open_match(fake, table, users, seed)
     assert table.board().attachment("board.png").data.startswith(b"\x89PNG")
     seen = await play(fake, table, stored, users, rounds, seed)
     match, log = await stored()
@@ -147,7 +152,7 @@ async def test_a_four_player_match_to_its_end_with_spells_counters_uriel_and_lil
     its result on the board."""
     w = fake.world
     users = [w.alice, w.bob, w.user("dave"), w.user("erin")]
-    await open_match(fake, table, users)
+    await open_match(fake, table, users, seed=4)
     match, _ = await stored()
     engine = engines.get(GAME)
     options = {**match.options, "max_rounds": 2, "beings_round": 1}
