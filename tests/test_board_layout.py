@@ -72,19 +72,3 @@ async def test_posting_the_board_again_gives_a_new_v2_board(fake, table):
     assert second.id != first.id and second.flags & FLAG_COMPONENTS_V2
     assert first.custom_ids() == [] and first.content == second.content
     assert second.pinged == [w.alice]
-
-
-async def test_v2_board_buttons_work_after_a_restart(fake, db, stored):
-    w = fake.world
-    async with started(fake, db) as bot:
-        table = Table(fake, bot)
-        await table.open_match(w.alice, w.bob)
-        board = table.board()
-        assert board.flags & FLAG_COMPONENTS_V2
-    async with started(fake, db) as bot:
-        table.bot = bot
-        picker = await table.open_picker(w.alice)
-        await table.choose(w.alice, picker, "Ziehen B1 → B2")
-    match, _ = await stored()
-    assert match.counter == 1
-    assert table.board().flags & FLAG_COMPONENTS_V2

@@ -10,7 +10,7 @@ import re
 import pytest
 from bot_harness import Table, play_to_conflict, started, stale_copy
 from fake_discord import FakeDiscord
-from fake_discord.world import walk_components
+from fake_discord.world import FLAG_COMPONENTS_V2, walk_components
 
 import engines
 import render
@@ -112,6 +112,7 @@ async def test_scenario_4_a_post_from_before_a_restart_still_works(fake, db, sto
         table = Table(fake, bot)
         await table.open_match(w.alice, w.bob)
         board = table.board()
+        assert board.flags & FLAG_COMPONENTS_V2  # buttons inside a V2 container, too
     async with started(fake, db) as bot:
         table.bot = bot
         picker = await table.open_picker(w.alice)
@@ -119,6 +120,7 @@ async def test_scenario_4_a_post_from_before_a_restart_still_works(fake, db, sto
         await table.choose(w.alice, picker, "Ziehen B1 → B2")
     match, actions = await stored()
     assert match.counter == 1 and E.parse_action(actions[0].action).kind == "move"
+    assert table.board().flags & FLAG_COMPONENTS_V2
 
 
 async def test_scenario_5_act_by_a_non_player_or_out_of_turn_is_refused(fake, table, stored):
