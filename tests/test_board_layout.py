@@ -4,7 +4,7 @@ and the buttons; through the real client and the fake Discord."""
 
 from __future__ import annotations
 
-from bot_harness import Table, started, stale_copy
+from bot_harness import stale_copy
 from fake_discord.world import FLAG_COMPONENTS_V2, FakeMessage
 
 TYPES = {"container": 17, "gallery": 12, "text": 10, "row": 1, "button": 2}
