@@ -88,7 +88,8 @@ class Table:
             raise AssertionError(f"no button {label!r}; have {[b.get('label') for b in message.buttons()]}")
         return await self.run(await self.fake.click(user, message, button["custom_id"]))
 
-    async def command(self, user: FakeUser, command: str, **options) -> InteractionHandle:
+    async def command(self, user: FakeUser, command: str, /, **options) -> InteractionHandle:
+        """Positional ``user`` and ``command``: a command's own option may be named ``user``."""
         return await self.run(await self.fake.slash(user, command, options or None, channel=self.channel))
 
     async def fire_timers(self, clock, seconds: float) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from bot_harness import Table
+from test_slow_play import dm_texts
 
 import pytest
 
@@ -16,10 +17,6 @@ from bot.play.errors import ServiceError
 from bot.store import User
 
 HOUR, DAY = 3600, 86400
-
-
-def dm_texts(fake, user) -> list[str]:
-    return [m.content for m in fake.dm_messages(user)]
 
 
 async def settings(table: Table, user, **options):
@@ -159,7 +156,7 @@ async def test_mine_puts_your_turns_first_longest_waiting_first(fake, clock, tab
     await table.open_match(w.alice, w.bob, channel_name="turniere")  # waits for Alice
     clock.advance(HOUR)
     await table.open_match(w.alice, w.bob, channel_name="allgemein")  # waits for Alice, not as long
-    mine = await (await table.run(await fake.slash(w.alice, "game mine"))).wait_ephemeral()
+    mine = await (await table.command(w.alice, "game mine")).wait_ephemeral()
     lines = mine.content.splitlines()
     order = [name for line in lines for name in ("spiele", "turniere", "allgemein") if str(w.channel(name).id) in line]
     assert order == ["turniere", "allgemein", "spiele"]

@@ -5,7 +5,7 @@ and the ``rated`` option of ``/game new`` through the real client."""
 from __future__ import annotations
 
 import pytest
-from test_bot_generic_games import open_toy
+from test_bot_generic_games import open_toy, third_player  # noqa: F401 - autouse fixture: a third user
 from test_contract_properties import toy_registered  # noqa: F401 - module-wide fixture: the toy game is registered
 
 import engines
@@ -14,11 +14,6 @@ from bot.play.ratings import MODEL, places, player_stats, rate
 from bot.store import Match, Rating, Seat, Stint
 
 GUILD = 7
-
-
-@pytest.fixture(autouse=True)
-def third_player(fake):
-    fake.world.add_user("dave", locale="en-US")
 
 
 def stint(seat: int, user: int, ending: str) -> Stint:
@@ -208,7 +203,7 @@ async def test_a_rated_three_player_match_updates_all_three_ratings(fake, table,
     assert lines[0].startswith("**Toy**") and lines[1].startswith(f"1. <@{winner}> ")
     assert f"{ratings[winner].ordinal:.1f} (1 rated matches)" in lines[1] and len(lines) == 4
     # the winner's record
-    stats = await stats_of(fake, table, users[1], by(users, winner))
+    stats = await (await table.command(users[1], "game stats", user=fake.world.user(winner))).wait_ephemeral()
     assert stats.content.startswith(f"<@{winner}> on this server: 1 matches, 1 played to the end, 1 won, 0 left")
     # without a user: one's own
     loser = next(u for u in users if u.id != winner)
@@ -220,16 +215,6 @@ async def test_a_rated_three_player_match_updates_all_three_ratings(fake, table,
 async def _stints(bot, match_id):
     async with bot.store.transaction() as tx:
         return await tx.match_stints(match_id)
-
-
-async def stats_of(fake, table, asker, whom):
-    """``/game stats user:`` (the option's name clashes with ``Table.command``'s own)."""
-    return await (await table.run(await fake.slash(asker, "game stats", {"user": whom}, channel=table.channel))
-                  ).wait_ephemeral()
-
-
-def by(users, user_id):
-    return next(u for u in users if u.id == user_id)
 
 
 async def test_a_match_with_a_computer_is_never_rated(fake, table, stored, bot):
@@ -266,9 +251,9 @@ async def test_ratings_and_stats_of_a_server_without_any_and_of_strangers(fake, 
     # someone who never played, someone not in the server, a bot
     stranger = w.add_user("stranger", member=False)
     for user in (w.bob, stranger):
-        answer = await stats_of(fake, table, w.bob, user)
+        answer = await (await table.command(w.bob, "game stats", user=user)).wait_ephemeral()
         assert answer.content == f"<@{user.id}> has not played a match on this server yet."
-    refusal = await stats_of(fake, table, w.bob, w.bot_user)
+    refusal = await (await table.command(w.bob, "game stats", user=w.bot_user)).wait_ephemeral()
     assert refusal.content == "Bots have no stats."
     # in a DM there is no server to look at
     dm = w.dm_channel(w.bob)

@@ -6,12 +6,11 @@ from __future__ import annotations
 import io
 
 import fake_discord.interactions
+from bot_harness import play_to_conflict
+from fake_discord.handles import DEFERRED_CHANNEL_MESSAGE
 from PIL import Image
 
 from bot.play.limits import RECAP_SECONDS
-from bot_harness import play_to_conflict
-
-DEFERRED_CHANNEL_MESSAGE = 5
 
 
 def gif_of(message) -> Image.Image:

@@ -95,11 +95,6 @@ async def test_a_removed_player_leaves_a_lobby_and_forfeits_a_match_of_two(store
 # -- through Discord --------------------------------------------------------------------
 
 
-async def remove(table, moderator, player):
-    """``/brettbote remove user:`` (an option named like ``Table.command``'s own argument)."""
-    return await table.run(await table.fake.slash(moderator, "brettbote remove", {"user": player}, channel=table.channel))
-
-
 async def test_a_manager_sees_and_changes_the_settings_others_are_refused(fake, table, stored):
     w = fake.world
     table.channel = w.channel("spiele")
@@ -188,18 +183,18 @@ async def test_a_moderator_removes_a_player_and_the_table_votes_on_the_seat(fake
     for user in (dave, erin):
         await table.command(user, "game language", language="en")
     await open_toy(fake, table, stored, [w.alice, w.bob, erin])
-    not_playing = await (await remove(table, dave, w.carol)).wait_ephemeral()
+    not_playing = await (await table.command(dave, "brettbote remove", user=w.carol)).wait_ephemeral()
     assert "does not play" in not_playing.content
-    not_allowed = await (await remove(table, erin, w.bob)).wait_ephemeral()
+    not_allowed = await (await table.command(erin, "brettbote remove", user=w.bob)).wait_ephemeral()
     assert "moderator" in not_allowed.content.lower()
     assert not (await stored())[0].seats[1].autopilot
-    await remove(table, dave, w.bob)
+    await table.command(dave, "brettbote remove", user=w.bob)
     match, _ = await stored()
     seat = match.seat_of(w.bob.id)
     assert match.seats[seat].autopilot and match.seats[seat].handover == "vote"
     assert any(dave.mention in m.content and w.bob.mention in m.content for m in fake.messages(table.channel))
     assert f"bb:s:computer:1:{seat}" in table.board().custom_ids()  # the vote is on the board
-    twice = await (await remove(table, dave, w.bob)).wait_ephemeral()
+    twice = await (await table.command(dave, "brettbote remove", user=w.bob)).wait_ephemeral()
     assert twice.content and (await stored())[0].seats[seat].handover == "vote"
 
 

@@ -4,6 +4,8 @@ fake Discord with a clock moved by hand, on both databases."""
 
 from __future__ import annotations
 
+from bot_harness import Table
+
 import engines
 
 E = engines.get("himmel-und-hoelle")
@@ -85,7 +87,7 @@ async def test_bad_bank_options_are_refused(fake, table, stored):
 
 async def test_away_stops_every_match_and_back_ends_it(fake, clock, table, stored):
     w = fake.world
-    second = type(table)(fake, table.bot)
+    second = Table(fake, table.bot)
     await table.open_match(w.alice, w.bob, deadline=12)
     await second.open_match(w.alice, w.bob, channel_name="turniere", bank=1)
     until = int(clock.now() + 3 * DAY)

@@ -31,7 +31,6 @@ FLAG_COMPONENTS_V2 = 1 << 15
 
 # Permission bits used by the default roles.
 ADMINISTRATOR = 1 << 3
-MANAGE_GUILD = 1 << 5
 #: Every permission bit Discord defines (up to 1 << 50), as the owner and administrators get.
 ALL_PERMISSIONS = (1 << 51) - 1
 VIEW_CHANNEL = 1 << 10
