@@ -25,7 +25,6 @@ causes it: a crash loses no time and charges none twice.
 from __future__ import annotations
 
 from bot.play.clock import HOUR
-from bot.play.errors import ServiceError
 from bot.store import Match, Transaction
 
 #: The option's ranges: bank in days, increment in hours.
@@ -88,18 +87,3 @@ async def after_move(tx: Transaction, match: Match, seat: int, asked: list[int],
     the mover's with its increment (a seat whose clock did not run, played
     by the autopilot or the computer, gets none)."""
     await stop(tx, match, now, [s.seat for s in match.seats if s.seat not in asked], increment=seat)
-
-
-def check(bank_days: int | None, increment_hours: int, deadline_hours: int | None) -> None:
-    """Refuse a bank out of range, an increment without a bank, or a bank
-    with a per-move deadline (one clock per match)."""
-    from bot.play.lobby import check_range  # lobby opens decisions with this module
-
-    if bank_days is None:
-        if increment_hours:
-            raise ServiceError("increment_without_bank")
-        return
-    check_range("bank", bank_days, *BANK_DAYS)
-    check_range("increment", increment_hours, *INCREMENT_HOURS)
-    if deadline_hours is not None:
-        raise ServiceError("bank_and_deadline")

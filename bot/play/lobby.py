@@ -19,7 +19,7 @@ from bot.play.clock import DAY, HOUR, Clock
 from bot.play.errors import ServiceError, Stale
 from bot.play.handover import Handovers, leave_running
 from bot.play.limits import MATCHES_PER_HOUR, Limits
-from bot.play.moves import daily_seed, own_deadline_hours
+from bot.play.moves import daily_seed, move_deadline, own_deadline_hours
 from bot.store import Conflict, Match, Store, Transaction, computer_id
 
 #: A match without any action this long is warned about, and closed a week later.
@@ -101,8 +101,8 @@ class LobbyService:
         ``computers`` computer players, who take seats at once). ``rated``:
         see :mod:`bot.play.ratings` (None: rated unless a computer or one seat)."""
         parsed, players, day, rated = self._new_settings(game, options, players, reminder_hours, deadline_hours,
-                                                         deadline_policy, computers, thinking_seconds, rated)
-        bank.check(bank_days, increment_hours, deadline_hours)
+                                                         deadline_policy, computers, thinking_seconds, rated,
+                                                         bank_days, increment_hours)
         async with self.store.transaction() as tx:
             if await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -133,7 +133,8 @@ class LobbyService:
 
     def _new_settings(self, game: str, options: dict | None, players: int | None, reminder_hours: int = 24,
                       deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
-                      thinking_seconds: int = 2, rated: bool | None = None):
+                      thinking_seconds: int = 2, rated: bool | None = None, bank_days: int | None = None,
+                      increment_hours: int = 0):
         """Validated options, the number of players, the day of a daily
         challenge, and whether the match is rated. Every value is checked
         here, whatever the command's own definition allowed: a forged payload
@@ -147,6 +148,14 @@ class LobbyService:
             check_range("deadline", deadline_hours, *DEADLINE_HOURS)
         if deadline_policy not in POLICIES:
             raise ServiceError("bad_policy", policies=", ".join(POLICIES))
+        # a time bank: one clock per match, so never beside a per-move deadline
+        if bank_days is None and increment_hours:
+            raise ServiceError("increment_without_bank")
+        if bank_days is not None:
+            check_range("bank", bank_days, *bank.BANK_DAYS)
+            check_range("increment", increment_hours, *bank.INCREMENT_HOURS)
+            if deadline_hours is not None:
+                raise ServiceError("bank_and_deadline")
         if players is not None:
             check_range("players", players, engine.min_seats, engine.max_seats)
         check_range("computer", computers, 0, engine.max_seats - 1)
@@ -176,8 +185,7 @@ class LobbyService:
         be private before the public answer starts); ``channel_id`` None: a new
         thread, which has no match yet."""
         _, _, day, _ = self._new_settings(game, options, players, reminder_hours, deadline_hours, deadline_policy,
-                                          computers, thinking_seconds, rated)
-        bank.check(bank_days, increment_hours, deadline_hours)
+                                          computers, thinking_seconds, rated, bank_days, increment_hours)
         async with self.store.transaction() as tx:
             if channel_id is not None and await tx.open_match(channel_id):
                 raise ServiceError("match_exists")
@@ -356,12 +364,9 @@ class LobbyService:
             await tx.update_seat(match.id, seat, decision_at=now)
             counter = match.seats[seat].decision_counter
             await tx.add_timer(match.id, "reminder", seat, counter, match.timer_epoch, now + match.reminder_hours * HOUR)
-            if match.deadline_hours:
-                due = max(now + match.deadline_hours * HOUR, match.seats[seat].away_until or 0)
+            due = await bank.start(tx, match, seat, now) if match.bank_hours else move_deadline(match, seat, now)
+            if due is not None:
                 await tx.add_timer(match.id, "deadline", seat, counter, match.timer_epoch, due)
-            runs_out = await bank.start(tx, match, seat, now)
-            if runs_out is not None:
-                await tx.add_timer(match.id, "deadline", seat, counter, match.timer_epoch, runs_out)
             if seat in lapsing:  # a short decision (a counter window): it lapses, away or not
                 await tx.add_timer(match.id, "lapse", seat, counter, match.timer_epoch, now + lapsing[seat] * HOUR)
 

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import engines
+from bot.play.clock import HOUR
 from bot.store import Match
 from engines import Engine, Event, Result
 
@@ -138,6 +139,14 @@ def current_scores(engine: Engine, state, seats: int) -> list[int]:
     early (resigned, forfeited); zeros for a game that keeps none."""
     scores = engine.header(state).scores
     return list(scores) if scores else [0] * seats
+
+
+def move_deadline(match: Match, seat: int, opened: float) -> float | None:
+    """When the seat's decision, opened at ``opened``, reaches the match's
+    per-move deadline, held past the player's vacation (None: no deadline)."""
+    if not match.deadline_hours:
+        return None
+    return max(opened + match.deadline_hours * HOUR, match.seats[seat].away_until or 0)
 
 
 def own_deadline_hours(match: Match) -> dict[int, float]:

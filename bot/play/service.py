@@ -21,7 +21,7 @@ from bot.play.handover import AUTOPILOT_MIN_SEATS, leave_running
 from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService, seated
 from bot.play.moves import (
     MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, owed_notices,
-    own_deadline_hours, secret_opened, table_result,
+    move_deadline, own_deadline_hours, secret_opened, table_result,
 )
 from bot.store import LoggedAction, Match, Notice, Transaction
 from engines import IllegalAction, Result
@@ -126,8 +126,7 @@ class MatchService(LobbyService):
                                now + match.reminder_hours * HOUR)
         if "deadline" in missing:
             opened = place.decision_at or now
-            due = bank.runs_out(match, seat) if match.bank_hours else max(
-                opened + match.deadline_hours * HOUR, place.away_until or 0)
+            due = bank.runs_out(match, seat) if match.bank_hours else move_deadline(match, seat, opened)
             await tx.add_timer(match.id, "deadline", seat, place.decision_counter, match.timer_epoch,
                                max(due or now, now))
         if "lapse" in missing:

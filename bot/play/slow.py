@@ -23,7 +23,7 @@ from bot import workers
 from bot.play import away, bank, quiet, votes
 from bot.play.errors import ServiceError
 from bot.play.lobby import DAY, HOUR, seated
-from bot.play.moves import MoveOutcome, action_token, own_deadline_hours
+from bot.play.moves import MoveOutcome, action_token, move_deadline, own_deadline_hours
 from bot.play.replay import Replay
 from bot.play.service import MatchService
 from bot.store import LoggedAction, Match, Store, Timer, Transaction, User
@@ -359,7 +359,7 @@ def deadline_of(match: Match, seat: int, user: User | None = None) -> float | No
         return None
     times = []
     if match.deadline_hours:
-        times.append(quiet.quiet_end(user, max(place.decision_at + match.deadline_hours * HOUR, place.away_until or 0)))
+        times.append(quiet.quiet_end(user, move_deadline(match, seat, place.decision_at)))
     own = own_deadline_hours(match).get(seat)
     if own:
         times.append(place.decision_at + own * HOUR)
