@@ -46,6 +46,8 @@ async def seated(tx: Transaction, match_id: int, user_id: int) -> tuple[Match, i
 REMINDER_HOURS = (1, 168)
 DEADLINE_HOURS = (12, 336)
 POLICIES = ("skip", "forfeit", "pause")
+#: A new match's reminder and deadline policy when neither its host nor its server chose.
+DEFAULT_REMINDER_HOURS, DEFAULT_POLICY = 24, "skip"
 #: Seconds the computer thinks about one decision (a match option).
 THINKING_SECONDS = (1, 10)
 
@@ -92,8 +94,8 @@ class LobbyService:
 
     async def new_match(
         self, *, guild_id: int | None, channel_id: int, game: str, host_id: int, options: dict | None = None,
-        players: int | None = None, reminder_hours: int = 24, deadline_hours: int | None = None,
-        deadline_policy: str = "skip", computers: int = 0, thinking_seconds: int = 2, rated: bool | None = None,
+        players: int | None = None, reminder_hours: int = DEFAULT_REMINDER_HOURS, deadline_hours: int | None = None,
+        deadline_policy: str = DEFAULT_POLICY, computers: int = 0, thinking_seconds: int = 2, rated: bool | None = None,
         bank_days: int | None = None, increment_hours: int = 0,
     ) -> Match:
         """A lobby, or at once a running match when it needs no other player
@@ -131,10 +133,10 @@ class LobbyService:
                 await self._start(tx, match_id)
             return await tx.match(match_id)
 
-    def _new_settings(self, game: str, options: dict | None, players: int | None, reminder_hours: int = 24,
-                      deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
-                      thinking_seconds: int = 2, rated: bool | None = None, bank_days: int | None = None,
-                      increment_hours: int = 0):
+    def _new_settings(self, game: str, options: dict | None, players: int | None,
+                      reminder_hours: int = DEFAULT_REMINDER_HOURS, deadline_hours: int | None = None,
+                      deadline_policy: str = DEFAULT_POLICY, computers: int = 0, thinking_seconds: int = 2,
+                      rated: bool | None = None, bank_days: int | None = None, increment_hours: int = 0):
         """Validated options, the number of players, the day of a daily
         challenge, and whether the match is rated. Every value is checked
         here, whatever the command's own definition allowed: a forged payload
@@ -177,8 +179,9 @@ class LobbyService:
         return parsed, players, self.today() if daily else None, rated
 
     async def check_new(self, *, guild_id: int | None, channel_id: int | None, game: str, host_id: int,
-                        options: dict | None = None, players: int | None = None, reminder_hours: int = 24,
-                        deadline_hours: int | None = None, deadline_policy: str = "skip", computers: int = 0,
+                        options: dict | None = None, players: int | None = None,
+                        reminder_hours: int = DEFAULT_REMINDER_HOURS, deadline_hours: int | None = None,
+                        deadline_policy: str = DEFAULT_POLICY, computers: int = 0,
                         thinking_seconds: int = 2, rated: bool | None = None,
                         bank_days: int | None = None, increment_hours: int = 0) -> None:
         """Refuse early what ``new_match`` would refuse (so that a refusal can

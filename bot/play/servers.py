@@ -21,16 +21,17 @@ Moderation:
 
 from __future__ import annotations
 
+import dataclasses
+
 import engines
 from bot.play.errors import ServiceError
-from bot.play.lobby import DEADLINE_HOURS, POLICIES, REMINDER_HOURS, check_range
+from bot.play.lobby import (
+    DEADLINE_HOURS, DEFAULT_POLICY, DEFAULT_REMINDER_HOURS, POLICIES, REMINDER_HOURS, check_range,
+)
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
 from bot.store import GuildSettings, Match, Store
 
-#: ``/game new``'s defaults where a server set none.
-DEFAULT_REMINDER_HOURS = 24
-DEFAULT_POLICY = "skip"
 #: The ``games`` value that allows every game again.
 ALL_GAMES = "all"
 
@@ -97,8 +98,7 @@ class Servers:
         if announce_channel_id is not None:
             values["announce_channel_id"] = announce_channel_id
         cleared = {"moderator": ("moderator_role_id",), "announcements": ("announce_channel_id",),
-                   "all": ("games", "reminder_hours", "deadline_hours", "deadline_policy", "threads",
-                           "moderator_role_id", "announce_channel_id")}
+                   "all": tuple(f.name for f in dataclasses.fields(GuildSettings) if f.name != "guild_id")}
         if clear is not None:
             if clear not in cleared:
                 raise ServiceError("bad_clear", choices=", ".join(cleared))
@@ -135,9 +135,6 @@ class Servers:
             match = await tx.open_match(channel_id)
             if match is None:
                 raise ServiceError("no_match")
-            if match.status == "lobby":
-                await tx.update_match(match.id, status="cancelled", outcome={"reason": "cancelled"})
-                return await tx.match(match.id)
             return await self.service.cancel_now(tx, match)
 
     async def remove(self, channel_id: int, user_id: int) -> Match:

@@ -318,8 +318,7 @@ class MatchService(LobbyService):
             if match.status == "lobby":
                 if user_id != match.host_id:
                     raise ServiceError("not_host")
-                await tx.update_match(match.id, status="cancelled", outcome={"reason": "cancelled"})
-                return await tx.match(match.id), True
+                return await self.cancel_now(tx, match), True
             if seat is None:
                 raise ServiceError("not_a_player")
             match = await votes.cast(tx, match, seat, votes.CANCEL)
@@ -330,8 +329,9 @@ class MatchService(LobbyService):
 
     @staticmethod
     async def cancel_now(tx: Transaction, match: Match) -> Match:
-        """End a running match without a result (the table agreed, or a
-        moderator decided: :mod:`bot.play.servers`); the counter moves on so
-        that every button of the match is outdated."""
-        await tx.update_match(match.id, status="cancelled", outcome={"reason": "cancelled"}, counter=match.counter + 1)
+        """End a lobby, or a running match without a result (the table agreed,
+        or a moderator decided: :mod:`bot.play.servers`); in a running match
+        the counter moves on so that every button of the match is outdated."""
+        counter = match.counter + 1 if match.status == "running" else match.counter
+        await tx.update_match(match.id, status="cancelled", outcome={"reason": "cancelled"}, counter=counter)
         return await tx.match(match.id)

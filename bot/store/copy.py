@@ -53,12 +53,10 @@ async def copy_database(source: SqlStore, target: SqlStore) -> Copied:
     async with source.transaction() as src:
         users = await src.fetch("SELECT * FROM users ORDER BY user_id")
         guilds = await src.fetch("SELECT * FROM guild_settings ORDER BY guild_id")
+        ratings = await src.fetch("SELECT * FROM ratings ORDER BY guild_id, game, user_id")
     async with target.transaction() as tx:
         copied.users = await _insert(tx, "users", users)
         copied.rows += await _insert(tx, "guild_settings", guilds)
-    async with source.transaction() as src:
-        ratings = await src.fetch("SELECT * FROM ratings ORDER BY guild_id, game, user_id")
-    async with target.transaction() as tx:
         copied.rows += await _insert(tx, "ratings", ratings)
     last = -1
     while True:

@@ -10,10 +10,21 @@ JSON functions are the one place where the two dialects differ: SQLite has
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from bot.store.base import OPEN
 from bot.store.models import LoggedAction, Match, Seat, Timer, User, Vote
+
+
+def now() -> str:
+    """A timestamp for the ``created_at``/``updated_at`` columns."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def assignments(values: dict[str, Any]) -> str:
+    """``a=?, b=?`` for an UPDATE; column names come from our own code, never from users."""
+    return ", ".join(f"{k}=?" for k in values)
 
 OPEN_SQL = "('" + "','".join(OPEN) + "')"
 

@@ -13,28 +13,17 @@ from __future__ import annotations
 import json
 from abc import abstractmethod
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Iterable, Sequence
 
 from bot.store.base import Store, Transaction
 from bot.store.models import GuildSettings, LoggedAction, Match, Stint, Timer, User
-from bot.store.rows import OPEN_SQL, Row, match_from_row, timer_from_row, user_from_row
+from bot.store.rows import OPEN_SQL, Row, assignments, match_from_row, now, timer_from_row, user_from_row
 from bot.store.sql_guilds import GuildStatements
 from bot.store.sql_users import UserReads, UserStatements
 from bot.store.sql_outbox import OutboxStatements
 from bot.store.sql_ratings import RatingReads, RatingStatements
 from bot.store.sql_seats import SeatStatements
 from bot.store.sql_undo import UndoStatements
-
-
-def now() -> str:
-    """A timestamp for the ``created_at``/``updated_at`` columns."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def _assignments(values: dict[str, Any]) -> str:
-    # column names come from our own code, never from users
-    return ", ".join(f"{k}=?" for k in values)
 
 
 class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, GuildStatements,
@@ -173,7 +162,7 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         if not values:
             return
         values["updated_at"] = now()
-        await self.execute(f"UPDATE matches SET {_assignments(values)} WHERE id=?", (*values.values(), match_id))
+        await self.execute(f"UPDATE matches SET {assignments(values)} WHERE id=?", (*values.values(), match_id))
 
     async def set_seats(self, match_id: int, user_ids: list[int]) -> None:
         await self.execute("DELETE FROM seats WHERE match_id=?", (match_id,))
@@ -184,7 +173,7 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         await self.execute(
-            f"UPDATE seats SET {_assignments(values)} WHERE match_id=? AND seat=?", (*values.values(), match_id, seat)
+            f"UPDATE seats SET {assignments(values)} WHERE match_id=? AND seat=?", (*values.values(), match_id, seat)
         )
 
     async def set_decision_counters(self, match_id: int, counters: list[int]) -> None:
@@ -284,7 +273,7 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         if not values:
             return
         values["updated_at"] = now()
-        await self.execute(f"UPDATE users SET {_assignments(values)} WHERE user_id=?", (*values.values(), user_id))
+        await self.execute(f"UPDATE users SET {assignments(values)} WHERE user_id=?", (*values.values(), user_id))
 
 
 class SqlStore(UserReads, RatingReads, Store):

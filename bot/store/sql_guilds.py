@@ -3,18 +3,14 @@ and of the matches of one server. A part of :class:`bot.store.sql.SqlTransaction
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from typing import Any
 
 from bot.store.models import GuildSettings, Match
+from bot.store.rows import assignments, now
 
 #: The columns :meth:`GuildStatements.update_guild_settings` may set.
 GUILD_COLUMNS = ("games", "reminder_hours", "deadline_hours", "deadline_policy", "threads", "moderator_role_id",
                  "announce_channel_id")
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 class GuildStatements:
@@ -36,9 +32,9 @@ class GuildStatements:
         if "threads" in values and values["threads"] is not None:
             values["threads"] = int(values["threads"])
         await self.execute("INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, ?)"
-                           " ON CONFLICT (guild_id) DO NOTHING", (guild_id, _now()))
-        values["updated_at"] = _now()
-        await self.execute(f"UPDATE guild_settings SET {', '.join(f'{k}=?' for k in values)} WHERE guild_id=?",
+                           " ON CONFLICT (guild_id) DO NOTHING", (guild_id, now()))
+        values["updated_at"] = now()
+        await self.execute(f"UPDATE guild_settings SET {assignments(values)} WHERE guild_id=?",
                            (*values.values(), guild_id))
 
     async def guild_matches(self, guild_id: int, status: str) -> list[Match]:

@@ -4,13 +4,9 @@ part of :class:`bot.store.sql.SqlTransaction`."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 
 from bot.store.models import Rating, Turn
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+from bot.store.rows import now
 
 
 class RatingStatements:
@@ -34,7 +30,7 @@ class RatingStatements:
 
     async def record_ratings(self, match_id: int, guild_id: int, game: str,
                              changes: list[tuple[int, int, Rating, Rating]]) -> None:
-        stamp = _now()
+        stamp = now()
         await self.executemany(
             "INSERT INTO rating_changes (match_id, user_id, rank, mu_before, sigma_before, mu, sigma)"
             " VALUES (?,?,?,?,?,?,?)",

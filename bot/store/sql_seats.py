@@ -5,13 +5,9 @@ that the stats read. A part of :class:`bot.store.sql.SqlTransaction`."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
 
 from bot.store.models import SeatVote, Stint
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+from bot.store.rows import now
 
 
 class SeatStatements:
@@ -24,7 +20,7 @@ class SeatStatements:
         await self.execute(
             "INSERT INTO seat_votes (match_id, seat, voter, choice, created_at) VALUES (?,?,?,?,?)"
             " ON CONFLICT (match_id, seat, voter) DO UPDATE SET choice=excluded.choice, created_at=excluded.created_at",
-            (match_id, seat, voter, choice, _now()),
+            (match_id, seat, voter, choice, now()),
         )
 
     async def clear_seat_votes(self, match_id: int, seat: int) -> None:
@@ -33,11 +29,11 @@ class SeatStatements:
     async def start_stint(self, match_id: int, seat: int, user_id: int) -> None:
         row = await self.fetchrow("SELECT coalesce(max(n), -1) + 1 AS n FROM stints WHERE match_id=?", (match_id,))
         await self.execute("INSERT INTO stints (match_id, n, seat, user_id, started_at) VALUES (?,?,?,?,?)",
-                           (match_id, row["n"], seat, user_id, _now()))
+                           (match_id, row["n"], seat, user_id, now()))
 
     async def end_stint(self, match_id: int, seat: int, ending: str) -> None:
         await self.execute("UPDATE stints SET ended_at=?, ending=? WHERE match_id=? AND seat=? AND ending IS NULL",
-                           (_now(), ending, match_id, seat))
+                           (now(), ending, match_id, seat))
 
     async def stints(self, user_id: int, guild_id: int | None = None) -> list[Stint]:
         where, args = "t.user_id=?", [user_id]

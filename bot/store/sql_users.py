@@ -10,12 +10,11 @@ from bot.store.rows import user_from_row
 
 class UserStatements:
     async def users(self, user_ids: list[int]) -> dict[int, User]:
-        found = {}
-        for user_id in dict.fromkeys(user_ids):  # a match has at most a few people
-            user = await self.get_user(user_id)
-            if user is not None:
-                found[user_id] = user
-        return found
+        if not user_ids:
+            return {}
+        marks = ",".join("?" for _ in user_ids)
+        rows = await self.fetch(f"SELECT * FROM users WHERE user_id IN ({marks})", list(user_ids))
+        return {row["user_id"]: user_from_row(row) for row in rows}
 
     async def digest_due_by(self, user_id: int, at: float) -> None:
         await self.update_user(user_id)
