@@ -9,6 +9,8 @@ what it may be (:class:`SettingsError`), never with a traceback.
 
 from __future__ import annotations
 
+import ipaddress
+import re
 from pathlib import Path
 from typing import Literal, get_args
 
@@ -68,6 +70,12 @@ class Settings(BaseSettings):
                                                     "thinking time, for a small machine), or empty for none")
     metrics_port: int | None = Field(None, ge=1, le=65535, validation_alias="METRICS_PORT",
                                      description="a TCP port (1-65535) for /healthz and /metrics, or empty for none")
+    # The endpoints have no authentication: this machine only, unless the
+    # operator opens them (in a container whose port is published, 0.0.0.0).
+    metrics_host: str = Field("127.0.0.1", validation_alias="METRICS_HOST",
+                              description="an IP address or host name for /healthz and /metrics to listen on "
+                                          "(e.g. 0.0.0.0 for every interface), or empty for 127.0.0.1 "
+                                          "(this machine only)")
     timer_lease_seconds: float = Field(300, ge=1, le=86400, validation_alias="BRETTBOTE_TIMER_LEASE",
                                        description="seconds from 1 to 86400 (how long a claimed timer may take "
                                                    "before its process is taken for dead)")
@@ -76,6 +84,16 @@ class Settings(BaseSettings):
     @classmethod
     def _known_database(cls, value: str) -> str:
         return check_url(value)
+
+    @field_validator("metrics_host")
+    @classmethod
+    def _address(cls, value: str) -> str:
+        try:
+            ipaddress.ip_address(value)
+        except ValueError:
+            if not re.fullmatch(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?", value):
+                raise ValueError("not an address") from None
+        return value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

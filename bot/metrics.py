@@ -105,14 +105,17 @@ async def _healthz(health: Callable[[], Awaitable[dict]], request: web.Request) 
 
 class MetricsServer:
     """``GET /metrics`` (Prometheus' text format) and ``GET /healthz`` (the
-    health report as JSON: 200 when ``ok``, else 503) on one TCP port."""
+    health report as JSON: 200 when ``ok``, else 503) on one TCP port.
+
+    Neither asks for authentication, so the server listens on 127.0.0.1 unless
+    told otherwise (``METRICS_HOST``)."""
 
     def __init__(self, runner: web.AppRunner, port: int) -> None:
         self._runner = runner
         self.port = port
 
     @classmethod
-    async def start(cls, port: int, health: Callable[[], Awaitable[dict]], host: str = "0.0.0.0") -> "MetricsServer":
+    async def start(cls, port: int, health: Callable[[], Awaitable[dict]], host: str = "127.0.0.1") -> "MetricsServer":
         """Listen on ``host:port``; port 0 takes a free port (see :attr:`port`)."""
         app = web.Application()
         app.router.add_get("/metrics", _metrics)
@@ -127,6 +130,11 @@ class MetricsServer:
         bound = runner.addresses[0][1]
         log.info("metrics on %s:%d (/metrics, /healthz)", host, bound)
         return cls(runner, bound)
+
+    @property
+    def addresses(self) -> list:
+        """The addresses the listening sockets are bound to (``getsockname``)."""
+        return list(self._runner.addresses)
 
     async def stop(self) -> None:
         await self._runner.cleanup()

@@ -2,7 +2,8 @@
 player's search never run on the event loop. Two pools: ``render`` (board
 pictures, undo replays and recaps, ``RENDER_WORKERS``) and ``think`` (the computer
 player, ``COMPUTER_WORKERS``), so that a computer thinking for seconds never
-holds up another match's board. With a count > 0 a pool is that many
+holds up another match's board (its searches take turns in
+:mod:`bot.discord.think_queue` before they reach the pool). With a count > 0 a pool is that many
 processes (true parallelism, and slow work cannot delay another match's
 interaction); with 0, its work runs in a thread of the bot's process.
 
@@ -13,14 +14,28 @@ imported the engines and the renderer, so a new worker starts in
 milliseconds, and nothing of the bot's event loop or connections is copied
 into it. A worker that dies (killed, out of memory) breaks the pool; the next
 job makes a new one and the job is tried once more.
+
+Nothing outlives the bot, even a ``kill -9``: the fork server (a child of the
+bot) and every worker (a child of the fork server) ask the kernel for a
+parent-death signal (Linux ``PR_SET_PDEATHSIG``), so the bot's death ends the
+fork server and the fork server's ends its workers (the kernel ties the signal
+to the thread that started the process: the fork server is started by the
+event loop's thread, which lives as long as the bot). The resource tracker, the
+bot's other child, ends by itself once no process holds its pipe any more.
+(Without this a worker waits forever on its job queue, whose write end it holds
+itself, and keeps the fork server and the tracker alive with it.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
+import ctypes
 import logging
 import multiprocessing
+import os
+import signal
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, TypeVar
@@ -28,8 +43,10 @@ from typing import Any, Callable, TypeVar
 log = logging.getLogger("brettbote.workers")
 
 T = TypeVar("T")
-#: Imported once in the fork server, inherited by every worker.
-PRELOAD = ["engines", "engines.ai", "render", "bot.discord.present", "bot.play.slow", "bot.play.recap"]
+#: Imported once in the fork server, inherited by every worker (the first
+#: ties the fork server's life to the bot's).
+PRELOAD = ["bot.fork_server", "engines", "engines.ai", "render", "bot.discord.present", "bot.play.slow",
+           "bot.play.recap"]
 POOLS = ("render", "think")
 
 _counts: dict[str, int] = {name: 0 for name in POOLS}
@@ -43,10 +60,42 @@ def configure(count: int, pool: str = "render") -> None:
         _counts[pool] = count
 
 
+def size(pool: str) -> int:
+    """The worker processes ``pool`` has (0: its work runs in a thread)."""
+    return _counts[pool]
+
+
+#: prctl's option for the signal a process gets when its parent ends (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int | None = None) -> None:
+    """Have the kernel kill this process when its parent ends (Linux; elsewhere
+    nothing happens). ``parent``: the pid the parent should have; if the parent
+    ended before the signal was set, this process has another one by now, and
+    ends at once."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # not Linux
+        return
+    if prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        log.warning("no parent-death signal: %s", os.strerror(ctypes.get_errno()))
+        return
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+
+
+def _worker_started() -> None:
+    """The initialiser of every worker: it dies with the fork server that
+    forked it (whose pid the preloaded :mod:`bot.fork_server` left behind)."""
+    fork_server = sys.modules.get("bot.fork_server")
+    die_with_parent(fork_server.PID if fork_server is not None else None)
+
+
 def _new_pool(pool: str) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(PRELOAD)
-    return ProcessPoolExecutor(_counts[pool], mp_context=context)
+    return ProcessPoolExecutor(_counts[pool], mp_context=context, initializer=_worker_started)
 
 
 async def run(fn: Callable[..., T], /, *args: Any, pool: str = "render") -> T:

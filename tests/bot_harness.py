@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import AsyncIterator
 
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionHandle, running_bot
+from fake_discord.handles import WAIT
 
 import engines
 from bot.discord.app import Brettbote
@@ -46,12 +47,13 @@ class Table:
         self.channel = None
 
     async def settle(self) -> None:
-        """Wait until the bot has finished handling every interaction so far."""
+        """Wait until the bot has finished handling every interaction so far
+        (generously: a loaded machine is slow, not wrong)."""
         await asyncio.sleep(0)
-        await self.bot.inflight.drain(10)
+        await self.bot.inflight.drain(WAIT)
         while self.bot.announcer.computers.busy:  # their moves, and what those start
             await self.bot.announcer.computers.idle()
-            await self.bot.inflight.drain(10)
+            await self.bot.inflight.drain(WAIT)
 
     async def run(self, handle: InteractionHandle) -> InteractionHandle:
         await handle.wait_acknowledged()

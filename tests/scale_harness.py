@@ -77,7 +77,7 @@ async def bot_processes(fake: FakeDiscord, url: str, envs: list[dict[str, str]])
                 bot.proc.terminate()
         for bot in started:
             try:
-                await asyncio.wait_for(bot.proc.wait(), 20)
+                await asyncio.wait_for(bot.proc.wait(), 60)
             except asyncio.TimeoutError:
                 await bot.kill()
         for path in folder.iterdir():

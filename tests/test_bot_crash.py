@@ -14,6 +14,7 @@ from typing import AsyncIterator
 
 import pytest
 from fake_discord import FakeDiscord
+from scale_harness import poll_until
 
 from bot.faults import VARIABLE
 from bot.store import SqliteStore
@@ -36,7 +37,7 @@ async def bot_process(fake: FakeDiscord, db: Path, crash_at: str | None = None) 
         if proc.returncode is None:
             proc.terminate()
             try:
-                await asyncio.wait_for(proc.wait(), 20)
+                await asyncio.wait_for(proc.wait(), 60)
             except asyncio.TimeoutError:
                 proc.kill()
                 await proc.wait()
@@ -45,9 +46,9 @@ async def bot_process(fake: FakeDiscord, db: Path, crash_at: str | None = None) 
 async def start_match(fake: FakeDiscord, channel) -> None:
     """Alice opens Himmel und Hölle in ``channel`` and Bob joins: it starts."""
     w = fake.world
-    await fake.wait_until(lambda: fake.commands.list(None), timeout=20, what="commands synced")
+    await fake.wait_until(lambda: fake.commands.list(None), timeout=60, what="commands synced")
     lobby = await (await fake.slash(w.alice, "game new", {"game": "himmel-und-hoelle", "here": True},
-                                    channel=channel)).wait_response(timeout=10)
+                                    channel=channel)).wait_response(timeout=60)
     await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c))
 
 
@@ -74,23 +75,24 @@ async def test_killed_between_sending_the_board_and_recording_it(tmp_path, windo
         channel = w.channel("spiele")
         async with bot_process(fake, db, crash_at="board_sent") as proc:
             await start_match(fake, channel)
-            assert await asyncio.wait_for(proc.wait(), 20) == -9  # killed right after sending the first board
+            assert await asyncio.wait_for(proc.wait(), 60) == -9  # killed right after sending the first board
         assert len(live_boards(fake, channel)) == 1
         assert (await stored_match(db)).board_message_id is None  # sent, never recorded
         fake.nonce_window = window
         async with bot_process(fake, db):
-            recorded = await fake.wait_until(_recorded(db), timeout=20, what="the board recorded after the restart")
-            await fake.wait_until(lambda: len(live_boards(fake, channel)) == 1 or None, timeout=10, what="one live board")
+            recorded = await poll_until(_recorded(db), timeout=60, what="the board recorded after the restart")
+            await fake.wait_until(lambda: len(live_boards(fake, channel)) == 1 or None, timeout=60, what="one live board")
         boards = [m for m in fake.messages(channel) if m.attachments]
         assert len(boards) == (1 if window else 2)
         assert [m.id for m in live_boards(fake, channel)] == [recorded]
 
 
 def _recorded(db: Path):
-    """A check for wait_until (which polls synchronously): the board's message
-    id once the match has one recorded and owes no post."""
+    """A check for poll_until (the database changes without the fake
+    Discord seeing it, so its event-driven wait_until would not look again):
+    the board's message id once the match has one recorded and owes no post."""
 
-    def check():
+    async def check():
         with sqlite3.connect(db) as conn:
             row = conn.execute("SELECT board_message_id, board_due FROM matches WHERE id=1").fetchone()
         return row[0] if row and row[0] and not row[1] else None
@@ -108,28 +110,28 @@ async def test_killed_between_committing_a_move_and_its_notices(tmp_path):
         channel = w.channel("spiele")
         async with bot_process(fake, db, crash_at="move_committed") as proc:
             await start_match(fake, channel)
-            board = await fake.wait_until(lambda: (live_boards(fake, channel) or [None])[-1], timeout=10, what="board")
+            board = await fake.wait_until(lambda: (live_boards(fake, channel) or [None])[-1], timeout=60, what="board")
             act = next(c for c in board.custom_ids() if ":act:" in c)
-            picker = await (await fake.click(w.alice, board, act)).wait_ephemeral(timeout=10)
+            picker = await (await fake.click(w.alice, board, act)).wait_ephemeral(timeout=60)
             end_turn = next(b["custom_id"] for b in picker.buttons() if b["label"] == "Zug beenden")
             dms_before = len(fake.dm_messages(w.bob))
             await fake.click(w.alice, picker, end_turn)
-            assert await asyncio.wait_for(proc.wait(), 20) == -9  # killed right after the move's commit
+            assert await asyncio.wait_for(proc.wait(), 60) == -9  # killed right after the move's commit
         assert len(fake.dm_messages(w.bob)) == dms_before  # nothing was announced
         with sqlite3.connect(db) as conn:
             assert conn.execute("SELECT kind FROM outbox WHERE sent_at IS NULL").fetchall() == [("turn",)]
         async with bot_process(fake, db):
             notice = await fake.wait_until(
                 lambda: next((m for m in fake.dm_messages(w.bob)[dms_before:] if m.content), None),
-                timeout=20, what="the turn notice after the restart")
-            await fake.wait_until(_no_pending(db), timeout=10, what="the outbox emptied")
-            await fake.wait_until(_recorded(db), timeout=10, what="the owed board")
+                timeout=60, what="the turn notice after the restart")
+            await poll_until(_no_pending(db), timeout=60, what="the outbox emptied")
+            await poll_until(_recorded(db), timeout=60, what="the owed board")
         assert "<#" in notice.content  # points to the match channel
         assert len(live_boards(fake, channel)) == 1
 
 
 def _no_pending(db: Path):
-    def check():
+    async def check():
         with sqlite3.connect(db) as conn:
             return conn.execute("SELECT count(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0 or None
 

@@ -300,7 +300,7 @@ async def test_a_board_post_lost_in_a_crash_is_made_at_the_next_start(fake, db, 
     await store.close()
     async with started(fake, db) as bot:
         table.bot = bot
-        await fake.wait_until(lambda: len(table.boards()) == posts + 1 or None, timeout=5, what="the repaired post")
+        await fake.wait_until(lambda: len(table.boards()) == posts + 1 or None, timeout=30, what="the repaired post")
     match, _ = await stored()
     assert not match.board_due and match.board_message_id == table.board().id
 

@@ -12,6 +12,7 @@ import asyncio
 
 import pytest
 from bot_harness import stale_copy
+from scale_harness import poll_until
 from test_contract_properties import toy_registered  # noqa: F401 - module-wide fixture: the toy game is registered
 
 import engines
@@ -288,14 +289,13 @@ async def test_the_autopilot_a_crash_left_waiting_plays_on_at_the_next_start(fak
     store = await open_store(db)
     await _toy_with_leader_gone(MatchService(store))
     await store.close()
+    async def in_orders() -> bool:
+        match, _ = await stored()
+        return engines.get("toy").load_state(match.state).phase == "orders"
+
     async with started(fake, db):
-        for _ in range(100):
-            match, _ = await stored()
-            if engines.get("toy").load_state(match.state).phase == "orders":
-                break
-            await asyncio.sleep(0.05)
-    state = engines.get("toy").load_state(match.state)
-    assert state.phase == "orders"
+        await poll_until(in_orders, timeout=60, what="the repair to play the autopilot's move")
+    assert await in_orders()
 
 
 async def test_a_decision_with_a_deadline_of_its_own_lapses_to_its_default(fake, table, stored, clock, bot, raw_sql):

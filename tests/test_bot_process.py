@@ -31,12 +31,12 @@ async def test_brettbote_serves_with_only_a_token_and_stops_on_sigterm(tmp_path)
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
         )
         try:
-            await fake.wait_until(lambda: fake.commands.list(None), timeout=20, what="commands synced")
-            await fake.wait_for_client(timeout=20)
-            reply = await (await fake.slash(fake.world.bob, "game help")).wait_ephemeral(timeout=10)
+            await fake.wait_until(lambda: fake.commands.list(None), timeout=60, what="commands synced")
+            await fake.wait_for_client(timeout=60)
+            reply = await (await fake.slash(fake.world.bob, "game help")).wait_ephemeral(timeout=60)
             assert "/game new" in reply.content
             proc.send_signal(signal.SIGTERM)
-            code = await asyncio.wait_for(proc.wait(), 20)
+            code = await asyncio.wait_for(proc.wait(), 60)
         finally:
             if proc.returncode is None:
                 proc.kill()

@@ -89,7 +89,9 @@ def test_a_decision_keeps_to_its_time_budget():
         index = player.decide(engine, state, engine.to_act(state)[0])
         took.append(time.perf_counter() - started)
         assert 0 <= index < len(engine.legal_actions(state, engine.to_act(state)[0]))
-    assert max(took) < 0.05 * 1.2
+    # a search that ignored its budget runs for seconds; 10x the budget leaves
+    # room for a loaded machine (the time goals are the benchmark's)
+    assert max(took) < 0.05 * 10
 
 
 def test_the_arena_command_prints_one_json_line_last(capsys):

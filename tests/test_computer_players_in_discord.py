@@ -11,6 +11,7 @@ import random
 
 import pytest
 from bot_harness import Table, click_random_choice, stale_copy, started
+from scale_harness import poll_until
 from test_bot_generic_games import open_toy
 from test_contract_properties import toy_registered  # noqa: F401 - module-wide fixture: the toy game is registered
 
@@ -193,13 +194,16 @@ async def test_a_computer_move_owed_when_the_bot_stopped_is_made_after_the_resta
                     break
             assert match.status == "running" and not person_due(match)  # the computer is asked
             waiting = match.counter
+
+    async def moved() -> bool:
+        match, _ = await stored()
+        return match.counter > waiting
+
     async with started(fake, db) as bot:
-        for _ in range(200):  # the repair runs once the client is ready
-            match, _ = await stored()
-            if match.counter > waiting:
-                break
-            await asyncio.sleep(0.05)
+        # the repair runs once the client is ready
+        await poll_until(moved, timeout=60, what="the restart's repair to make the computer's move")
         await Table(fake, bot).settle()
+        match, _ = await stored()
         assert match.counter > waiting  # the restart's repair made the computer's move
 
 
@@ -217,12 +221,13 @@ async def test_a_vote_whose_board_was_never_posted_is_posted_after_the_restart(f
     seat = match.seat_of(w.bob.id)
     assert match.board_due and match.seats[seat].handover == "vote"
     assert not any(c.startswith("bb:s:") for m in fake.messages(channel) for c in m.custom_ids())
+
+    async def posted() -> bool:
+        match, _ = await stored()
+        return not match.board_due
+
     async with started(fake, db) as bot:
-        for _ in range(200):
-            match, _ = await stored()
-            if not match.board_due:
-                break
-            await asyncio.sleep(0.05)
+        await poll_until(posted, timeout=60, what="the restart to post the owed board")
         table = Table(fake, bot)
         table.channel = channel
         await table.settle()

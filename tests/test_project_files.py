@@ -32,6 +32,7 @@ def test_env_example_lists_every_setting():
     example = dotenv_values(ROOT / ".env.example")
     assert set(example) == set(VARIABLES.values()) == {
         "DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS", "METRICS_PORT",
+        "METRICS_HOST",
         "COMPUTER_WORKERS", "COMPUTER_MAX_MS",
         "BRETTBOTE_TIMER_LEASE", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "BRETTBOTE_LOG_PAYLOADS", "BRETTBOTE_MATCHES_PER_HOUR",
@@ -76,3 +77,47 @@ def test_compose_runs_postgresql_and_shard_processes_that_cover_every_shard(monk
         assert str(settings.metrics_port) in " ".join(service["healthcheck"]["test"])
         covered += settings.shard_ids
     assert sorted(covered) == list(range(settings.shard_count))
+
+
+# -- a suite that cannot flake on a loaded machine ----------------------------------
+
+#: The test files, read as text (but this one, which names what it looks for).
+TEST_SOURCES = sorted(p for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name)
+#: Waiting at least this long before failing: a wait ends as soon as its
+#: condition holds, so only a failing test pays for it (fake_discord.handles.WAIT).
+LEAST_WAIT = 30
+#: The sleeps that are no race, and why.
+SLEEPS_ALLOWED = {
+    ("scale_harness.py", "await asyncio.sleep(every)"),  # poll_until itself, bounded by its timeout
+    ("test_bot_store.py", "await asyncio.sleep(hold)"),  # holds a row lock the other side must wait for
+    ("test_bot_store.py", "await asyncio.sleep(0.2)"),  # only checks that nothing happens before a commit
+    ("test_fake_discord.py", "await asyncio.sleep(interaction.client.slow_delay)"),  # a slow handler, on purpose
+    ("test_metrics.py", "await asyncio.sleep(0.02)"),  # a timed block must last at least this
+    ("test_scale_out.py", "await asyncio.sleep(0.1)"),  # between tries, each waiting for the next live board
+}
+
+
+def test_no_test_fails_a_wait_sooner_than_half_a_minute():
+    """A timeout is an assertion about wall-clock time: a loaded CI machine
+    made short ones fail tests that would have passed."""
+    short = []
+    for path in TEST_SOURCES:
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r"\btimeout(?::\s*float)?\s*=\s*([0-9.]+)|wait_for\([^()]*(?:\([^()]*\))?[^()]*,\s*([0-9.]+)\)", text):
+            seconds = float(found.group(1) or found.group(2))
+            if seconds < LEAST_WAIT:
+                short.append(f"{path.name}: {found.group(0)}")
+    assert short == []
+
+
+def test_no_test_sleeps_instead_of_waiting_for_what_it_needs():
+    """Polling with bare sleeps races the machine's speed; ``poll_until`` (a
+    condition outside the fake Discord) and the fake's ``wait_until`` (one
+    inside it) wait for the condition itself."""
+    sleeps = {
+        (path.name, line.strip().split("  #")[0].strip())
+        for path in TEST_SOURCES
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.search(r"\b(?:asyncio|time)\.sleep\((?!0\))", line)
+    }
+    assert sleeps <= SLEEPS_ALLOWED, sleeps - SLEEPS_ALLOWED

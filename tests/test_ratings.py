@@ -10,6 +10,7 @@ from test_contract_properties import toy_registered  # noqa: F401 - module-wide 
 
 import engines
 from bot.play.errors import ServiceError
+from bot.play.moves import action_token
 from bot.play.ratings import MODEL, places, player_stats, rate
 from bot.store import Match, Rating, Seat, Stint
 
@@ -52,11 +53,34 @@ def test_a_seat_on_autopilot_or_conceded_is_behind_even_with_more_points():
 # -- the store, on both databases -----------------------------------------------
 
 
-async def _finished_match(service, users: list[int], winner_seat: int) -> Match:
-    """A rated two-or-more-player lobby started and ended by the service."""
+async def everyone_moves(service, match_id: int) -> None:
+    """Each person makes a move of their own (the game's default choice, but
+    chosen by them): only then can the match be rated."""
+    moved: set[int] = set()
+    for _ in range(50):
+        match = await service.get(match_id)
+        if len(moved) == len(match.seats) or match.status != "running":
+            return
+        engine = engines.get(match.game)
+        state = engine.load_state(match.state)
+        due = engine.to_act(state)
+        seat = next((s for s in due if s not in moved), due[0])
+        action = engine.default_action(state, seat)
+        index = engine.legal_actions(state, seat).index(action)
+        await service.act(match.id, match.user(seat), match.seats[seat].decision_counter, index,
+                          action_token(engine, action))
+        moved.add(seat)
+    raise AssertionError("not everyone got to move")
+
+
+async def _finished_match(service, users: list[int], winner_seat: int, moves: bool = True) -> Match:
+    """A rated two-or-more-player lobby started and ended by the service;
+    with ``moves``, after a move of each player (else unrated: nobody moved)."""
     match = await service.new_match(guild_id=GUILD, channel_id=100 + users[0], game="himmel-und-hoelle",
                                      host_id=users[0])
     await service.join(match.channel_id, users[1])
+    if moves:
+        await everyone_moves(service, match.id)
     return await service.resign(match.channel_id, users[1 - winner_seat])
 
 
@@ -127,6 +151,7 @@ async def test_leavers_of_a_match_of_three_share_the_last_place(service, store):
     match = await service.new_match(guild_id=GUILD, channel_id=600, game="toy", host_id=1, players=3)
     for user in (2, 3):
         match, _ = await service.join(match.channel_id, user)
+    await everyone_moves(service, match.id)
     await service.leave(match.channel_id, 2)
     await service.resign(match.channel_id, 3)  # one person is left: they win
     assert (await store.get_match(match.id)).status == "finished"
@@ -137,7 +162,7 @@ async def test_leavers_of_a_match_of_three_share_the_last_place(service, store):
 
 
 async def test_stats_count_matches_wins_leavers_and_the_time_to_move(service, store, raw_sql):
-    won = await _finished_match(service, [1, 2], winner_seat=0)
+    won = await _finished_match(service, [1, 2], winner_seat=0, moves=False)
     running = await service.new_match(guild_id=GUILD, channel_id=500, game="himmel-und-hoelle", host_id=1)
     await service.join(running.channel_id, 2)
     # the time to move comes from the log: a turn starts at the match's previous action
@@ -201,7 +226,8 @@ async def test_a_rated_three_player_match_updates_all_three_ratings(fake, table,
     board = await (await table.command(users[1], "game ratings", game="toy")).wait_ephemeral()
     lines = board.content.split("\n")
     assert lines[0].startswith("**Toy**") and lines[1].startswith(f"1. <@{winner}> ")
-    assert f"{ratings[winner].ordinal:.1f} (1 rated matches)" in lines[1] and len(lines) == 4
+    assert f"{ratings[winner].ordinal:.1f} (1 rated matches)" in lines[1] and len(lines) == 5
+    assert lines[4].startswith("A match changes ratings only if everyone rated in it made at least one move")
     # the winner's record
     stats = await (await table.command(users[1], "game stats", user=fake.world.user(winner))).wait_ephemeral()
     assert stats.content.startswith(f"<@{winner}> on this server: 1 matches, 1 played to the end, 1 won, 0 left")
@@ -237,7 +263,7 @@ async def test_a_match_with_a_computer_is_never_rated(fake, table, stored, bot):
     assert match.status == "finished"
     assert await bot.store.ratings(w.guild.id, "toy", [w.alice.id, w.bob.id]) == {}
     board = await (await table.command(w.bob, "game ratings", game="toy")).wait_ephemeral()
-    assert board.content.endswith("No rated match of this game has finished on this server yet.")
+    assert "\nNo rated match of this game has finished on this server yet.\n" in board.content
 
 
 async def test_ratings_and_stats_of_a_server_without_any_and_of_strangers(fake, table, bot):
@@ -250,9 +276,11 @@ async def test_ratings_and_stats_of_a_server_without_any_and_of_strangers(fake, 
     assert "daily challenge" in board.content.lower() and "no results yet" in board.content
     # someone who never played, someone not in the server, a bot
     stranger = w.add_user("stranger", member=False)
-    for user in (w.bob, stranger):
-        answer = await (await table.command(w.bob, "game stats", user=user)).wait_ephemeral()
-        assert answer.content == f"<@{user.id}> has not played a match on this server yet."
+    answer = await (await table.command(w.bob, "game stats", user=w.bob)).wait_ephemeral()
+    assert answer.content == f"<@{w.bob.id}> has not played a match on this server yet."
+    # someone else's record counts only matches in channels the asker can see
+    answer = await (await table.command(w.bob, "game stats", user=stranger)).wait_ephemeral()
+    assert answer.content == f"<@{stranger.id}> has no match on this server in a channel you can see."
     refusal = await (await table.command(w.bob, "game stats", user=w.bot_user)).wait_ephemeral()
     assert refusal.content == "Bots have no stats."
     # in a DM there is no server to look at

@@ -16,6 +16,7 @@ from postgres_fixtures import fresh_database
 from scale_harness import bot_processes, live_board, poll_until, run_until_killed
 
 import engines
+from bot.play.limits import DM_BUDGET
 from bot.play.lobby import HOUR
 from bot.play.service import MatchService
 from bot.store import open_store
@@ -43,9 +44,9 @@ async def fresh_picker(fake, channel, user, session):
     """The user's picker from the live board, once the board is the current
     one (right after a move the new board may still be on its way)."""
     for _ in range(50):
-        board = await fake.wait_until(lambda: live_board(fake, channel), timeout=20, what="a live board")
+        board = await fake.wait_until(lambda: live_board(fake, channel), timeout=60, what="a live board")
         act = next(c for c in board.custom_ids() if ":act:" in c)
-        picker = await (await fake.click(user, board, act, to=session)).wait_ephemeral(timeout=15)
+        picker = await (await fake.click(user, board, act, to=session)).wait_ephemeral(timeout=60)
         if any(c.startswith("bb:a:") for c in picker.custom_ids()):
             return picker
         await asyncio.sleep(0.1)
@@ -67,10 +68,10 @@ async def open_match(fake, channel, host_to, guest_to) -> None:
     w = fake.world
     await fake.wait_until(lambda: fake.commands.list(None), timeout=30, what="commands synced")
     lobby = await (await fake.slash(w.alice, "game new", {"game": GAME, "here": True}, channel=channel,
-                                    to=host_to)).wait_response(timeout=15)
+                                    to=host_to)).wait_response(timeout=60)
     join = next(c for c in lobby.custom_ids() if ":join:" in c)
-    await (await fake.click(w.bob, lobby, join, to=guest_to)).wait_acknowledged(timeout=15)
-    await fake.wait_until(lambda: live_board(fake, channel), timeout=20, what="the first board")
+    await (await fake.click(w.bob, lobby, join, to=guest_to)).wait_acknowledged(timeout=60)
+    await fake.wait_until(lambda: live_board(fake, channel), timeout=60, what="the first board")
 
 
 async def test_racing_clicks_from_two_processes_apply_exactly_one(fake, pg):
@@ -87,12 +88,12 @@ async def test_racing_clicks_from_two_processes_apply_exactly_one(fake, pg):
             # the same button, clicked twice at once: one click reaches each process
             first, second = await asyncio.gather(fake.click(user, picker, button, to=a.session),
                                                  fake.click(user, picker, button, to=b.session))
-            await first.wait_acknowledged(timeout=15)
-            await second.wait_acknowledged(timeout=15)
+            await first.wait_acknowledged(timeout=60)
+            await second.wait_acknowledged(timeout=60)
             # both answer at once and work after: wait for the winner's commit
             # and the loser's answer (both edit one picker: every version counts)
-            await poll_until(lambda: _moves(pg, race + 1), timeout=15, what="the winning click's move")
-            await fake.wait_until(lambda: told(fake, user) > told_before, timeout=15, what="the losing click answered")
+            await poll_until(lambda: _moves(pg, race + 1), timeout=60, what="the winning click's move")
+            await fake.wait_until(lambda: told(fake, user) > told_before, timeout=60, what="the losing click answered")
             after, log = await read(pg)
             assert after.counter == match.counter + 1 and len(log) == race + 1
         store = await open_store(pg)
@@ -106,7 +107,8 @@ async def test_a_thousand_timers_fire_exactly_once_across_three_shard_processes(
     """200 matches, five due reminders each, in the server of shard 0 of 3:
     every process claims from the one table, the two that do not hold the
     server send their reminders over REST all the same, and every timer is
-    claimed once and sends exactly one reminder."""
+    claimed once and sets the next reminder once, and no user is sent more
+    DMs than the budget allows."""
     w = fake.world
     store = await open_store(pg)
     try:
@@ -143,13 +145,15 @@ async def test_a_thousand_timers_fire_exactly_once_across_three_shard_processes(
                 pending_next = await tx.fetchrow("SELECT count(*) AS n FROM timers WHERE claimed_at IS NULL")
         finally:
             await store.close()
-        # a reminder is a DM, or a mention in the match's channel when DMs come too fast
-        reminders = lambda: ([m for u in (w.alice, w.bob) for m in fake.dm_messages(u)]  # noqa: E731
-                             + [m for c in w.text_channels if c.name.startswith("partie-") for m in fake.messages(c)])
-        await fake.wait_until(lambda: len(reminders()) >= 1000, timeout=60, what="1,000 reminders")
-        await asyncio.sleep(0.5)  # a doubled reminder would arrive now
+        # A reminder is a DM; past a user's DM budget it waits for the next
+        # DM (merged there), or it is a mention in the match's channel when
+        # Discord says DMs come too fast. So the posts show no double and no
+        # flood; the timers table shows that each fired exactly once.
+        dms = {u.id: len(fake.dm_messages(u)) for u in (w.alice, w.bob)}
+        mentions = [m for c in w.text_channels if c.name.startswith("partie-") for m in fake.messages(c)]
     assert len(claimed) == 1000 and all(r["claimed_at"] is not None for r in claimed)
-    assert len(reminders()) == 1000
+    assert sum(dms.values()) > 0 and all(n <= 3 * DM_BUDGET for n in dms.values()), dms  # a budget per process
+    assert sum(dms.values()) + len(mentions) <= 1000
     assert pending_next["n"] == 1000  # each fired reminder set the next one, once
 
 
@@ -164,12 +168,12 @@ async def test_a_process_killed_after_committing_a_move_loses_nothing_and_the_ot
         picker = await fresh_picker(fake, channel, first, b.session)
         end_turn = next(x["custom_id"] for x in picker.buttons() if x.get("label") in ("Zug beenden", "End turn"))
         await fake.click(first, picker, end_turn, to=a.session)  # a board is owed
-        assert await asyncio.wait_for(a.proc.wait(), 20) != 0  # killed right after the commit
+        assert await asyncio.wait_for(a.proc.wait(), 60) != 0  # killed right after the commit
         match, log = await read(pg)
         assert len(log) == 1 and match.board_due  # committed, never announced
         # the survivor sweeps: the owed board comes, with Bob's turn on it
         await fake.wait_until(lambda: live_board(fake, channel) is not board and live_board(fake, channel),
-                              timeout=20, what="the owed board, posted by the other process")
+                              timeout=60, what="the owed board, posted by the other process")
         match, _ = await read(pg)
         assert not match.board_due
         # and play goes on through the survivor
@@ -177,8 +181,8 @@ async def test_a_process_killed_after_committing_a_move_loses_nothing_and_the_ot
         picker = await fresh_picker(fake, channel, second, b.session)
         button = next((c for c in picker.custom_ids() if c.startswith("bb:a:")), None)
         assert button, (picker.content, b.output()[-3000:])
-        await (await fake.click(second, picker, button, to=b.session)).wait_acknowledged(timeout=15)
-        await poll_until(lambda: _moves(pg, 2), timeout=15, what="Bob's move")
+        await (await fake.click(second, picker, button, to=b.session)).wait_acknowledged(timeout=60)
+        await poll_until(lambda: _moves(pg, 2), timeout=60, what="Bob's move")
 
 
 async def _moves(url: str, count: int) -> bool:
@@ -237,4 +241,4 @@ async def test_a_shard_process_without_the_server_fires_its_timers(fake, pg):
         user = w.user(match.user(seat))
         reminded = lambda: [m for m in fake.dm_messages(user) if "⏰" in m.content] or [  # noqa: E731
             m for m in fake.messages(w.channel("spiele")) if "⏰" in m.content]
-        await fake.wait_until(reminded, timeout=20, what="the reminder from the process without the server")
+        await fake.wait_until(reminded, timeout=60, what="the reminder from the process without the server")

@@ -81,14 +81,14 @@ async def test_a_removed_player_leaves_a_lobby_and_forfeits_a_match_of_two(store
     servers = Servers(store, service, SlowPlay(store, service))
     await service.new_match(guild_id=GUILD, channel_id=1, game="toy", host_id=7)
     await service.join(1, 8)
-    assert (await servers.remove(1, 8)).user_ids == [7]  # the lobby's seat is free again
+    assert (await servers.remove(1, 8, guild_id=GUILD)).user_ids == [7]  # the lobby's seat is free again
     await service.new_match(guild_id=GUILD, channel_id=2, game="himmel-und-hoelle", host_id=7)
     _, started = await service.join(2, 8)
     assert started
-    match = await servers.remove(2, 8)
+    match = await servers.remove(2, 8, guild_id=GUILD)
     assert match.status == "finished" and match.outcome["winners"] == [match.seat_of(7)]
     with pytest.raises(ServiceError) as refused:
-        await servers.remove(2, 8)  # the match is over: nothing here to remove from
+        await servers.remove(2, 8, guild_id=GUILD)  # the match is over: nothing here to remove from
     assert refused.value.key == "no_match"
 
 

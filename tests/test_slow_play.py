@@ -83,7 +83,7 @@ async def test_the_scheduler_task_fires_on_its_own(fake, db, clock):
         table = Table(fake, bot)
         await table.open_match(w.alice, w.bob, reminder=1)
         clock.advance(HOUR + 1)
-        await fake.wait_until(lambda: any("Erinnerung" in t for t in dm_texts(fake, w.alice)), timeout=5,
+        await fake.wait_until(lambda: any("Erinnerung" in t for t in dm_texts(fake, w.alice)), timeout=30,
                               what="the reminder")
 
 

@@ -14,9 +14,9 @@ from typing import Any, Awaitable
 
 import discord
 
-from bot import metrics
 from bot.discord import components as c
 from bot.discord import clocks, present
+from bot.discord.dms import DirectMessages, HeldNotices
 from bot.discord.locales import Locales
 from bot.discord.present import Payload
 from bot.discord.messages import t
@@ -29,15 +29,14 @@ from bot.store import Match, Notice, Store
 
 log = logging.getLogger("brettbote")
 
-#: Discord's answers for a user who takes no DMs (closed, or no shared server).
-DM_CLOSED_CODES = {50007, 50278}
 #: How many recent messages of a match channel are searched for orphan boards.
 ORPHAN_SCAN = 50
-#: "You are opening direct messages too fast."
-DM_TOO_FAST = 40003
 
 
-class Announcer:
+class Announcer(DirectMessages):
+    """Posts in the match channel; what goes to one player by DM is
+    :class:`~bot.discord.dms.DirectMessages` (``dm``, ``notify_turn``, ``remind`` …)."""
+
     def __init__(self, client: discord.Client, store: Store, service: MatchService, slow: SlowPlay,
                  locales: Locales) -> None:
         self.client = client
@@ -47,6 +46,7 @@ class Announcer:
         self.locales = locales
         self.user_time = UserTime(store, slow)
         self._board_locks: dict[int, asyncio.Lock] = {}
+        self.held = HeldNotices()
         #: The computer players' moves (:mod:`bot.discord.computers`), kicked
         #: after every change that may ask a computer.
         self.computers = None
@@ -66,13 +66,17 @@ class Announcer:
 
     # -- the match channel -------------------------------------------------------
 
-    async def post_board(self, match: Match, notes: list[str] = ()) -> None:
+    async def post_board(self, match: Match, notes: list[str] = (), *, owed: bool = False) -> None:
         """A new board post in the match channel, telling what happened since
         the previous one, which loses its buttons. One at a time per match,
         from a fresh read, so racing announcements never leave an older board
-        marked as the current one."""
+        marked as the current one. ``owed``: the board a change of ``match``
+        owes (the move's own announcement, the start-up repair); whichever
+        comes second finds it posted and posts nothing."""
         async with self._board_locks.setdefault(match.id, asyncio.Lock()):
-            await self._post_board(await self.service.get(match.id), notes)
+            fresh = await self.service.get(match.id)
+            if not (owed and not fresh.board_due and fresh.board_counter >= match.counter):
+                await self._post_board(fresh, notes)
         self.kick(match)
 
     def kick(self, match: Match) -> None:
@@ -180,12 +184,19 @@ class Announcer:
         if ("summary", None) in notices:
             await self.safely(self.post_summaries(match, outcome.events), "round summary", match)
         if outcome.board_post:
-            await self.safely(self.post_board(match), "board post", match)
+            await self.safely(self.post_board(match, owed=True), "board post", match)
             match = await self.service.get(match.id)
         if match.status == "running":
             await self.deliver(match, notices)
-        await self.service.notices_sent(match.id, *outcome.counters)
+        await self.notices_told(match.id, *outcome.counters)
         self.kick(match)
+
+    async def notices_told(self, match_id: int, first: int, last: int) -> None:
+        """The outbox range is told, or waits for a notice held past a DM budget."""
+        if self.held.waiting(match_id):
+            self.held.owe(match_id, first, last)
+        else:
+            await self.service.notices_sent(match_id, first, last)
 
     async def deliver(self, match: Match, notices: list[tuple[str, int | None]]) -> None:
         """Secret choices and private views by DM, and turn notices."""
@@ -214,7 +225,7 @@ class Announcer:
         for matches untouched since then: what another process died owing
         (see :meth:`bot.play.scheduler.Scheduler.sweep`)."""
         for match in await self.service.unannounced(idle_before):
-            await self.safely(self.post_board(match), "board post after restart", match)
+            await self.safely(self.post_board(match, owed=True), "board post after restart", match)
             await self.safely(self.strip_orphans(await self.service.get(match.id)), "orphan boards", match)
         await self.deliver_pending(idle_before)
         for match in await self.service.waiting_on_machines():
@@ -237,6 +248,8 @@ class Announcer:
         for notice in await self.service.pending_notices(idle_before):
             by_match.setdefault(notice.match_id, []).append(notice)
         for match_id, notices in by_match.items():
+            if idle_before is not None and self.held.waiting(match_id):
+                continue  # held in this process: told when the budget allows
             match = await self.service.get(match_id)
             engine = present.engine_of(match)
             summaries = {n.counter for n in notices if n.kind == "summary"}
@@ -249,7 +262,7 @@ class Announcer:
                 due = set(engine.to_act(state))
                 owed = list(dict.fromkeys((n.kind, n.seat) for n in notices if n.kind != "summary"))
                 await self.deliver(match, [(k, s) for k, s in owed if k == "private" or s in due])
-            await self.service.notices_sent(match.id, min(n.counter for n in notices), max(n.counter for n in notices))
+            await self.notices_told(match.id, min(n.counter for n in notices), max(n.counter for n in notices))
 
     async def strip_orphans(self, match: Match) -> None:
         """Boards of ``match`` among the channel's recent messages that are not
@@ -262,98 +275,7 @@ class Announcer:
             if any(i.startswith("bb:b:") and i.split(":")[3:4] == [str(match.id)] for i in ids):
                 await self.strip_buttons(channel.id, message.id)
 
-    # -- to one player -------------------------------------------------------------
-
-    async def dm(self, user_id: int, content: str, **kwargs: Any) -> bool:
-        """Send a DM; False when it could not be delivered. A user who does
-        not take DMs is remembered (plain turn notices then skip the DM); when
-        Discord says DMs are being opened too fast (40003), DMs to that user
-        wait, longer each time, and the callers fall back as for closed DMs."""
-        limits = self.service.limits
-        if not limits.dm_allowed(user_id):
-            return False
-        try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            channel = user.dm_channel or await user.create_dm()
-            await channel.send(content, **kwargs)
-        except discord.HTTPException as err:
-            metrics.DM_FAILURES.inc()
-            if err.code in DM_CLOSED_CODES:
-                await self.store.update_user(user_id, dm_closed=1)
-            elif err.code == DM_TOO_FAST:
-                limits.dm_too_fast(user_id)
-                log.info("DMs to %s are being opened too fast: backing off", user_id)
-            else:
-                log.warning("DM to %s failed: %s %s", user_id, err.status, err.code)
-            return False
-        limits.dm_delivered(user_id)
-        await self.store.update_user(user_id, dm_closed=0)
-        return True
-
-    async def send_secret_dms(self, match: Match, seats: list[int]) -> None:
-        """Each seat of a secret decision gets the choice by DM; if DMs are
-        closed, the channel gets a mention pointing to the Act button (never
-        the secret itself)."""
-        fallback: list[int] = []
-        for seat in seats:
-            user_id = match.user(seat)
-            locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
-            notice = await self.notice_text(match, seat, "turn_notice", locale)
-            payload = await present.picker(match, seat, locale, notice=[notice])
-            if not await self.dm(user_id, payload.content, files=payload.files, view=payload.view):
-                fallback.append(user_id)
-        if fallback:
-            locale = self.locales.of_channel(match)
-            channel = await self.channel(match.channel_id)
-            await channel.send(
-                "\n".join(t("dm_fallback", locale, user=f"<@{u}>") for u in fallback),
-                allowed_mentions=present.mentions(fallback)[1],
-            )
-
-    async def send_private_view(self, match: Match, seat: int) -> None:
-        user_id = match.user(seat)
-        locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
-        payload = await present.private_view(match, user_id, locale)
-        await self.dm(user_id, payload.content, files=payload.files)
-
-    async def notice_text(self, match: Match, seat: int, key: str, locale: str) -> str:
-        """A notice for a seat: what is asked, where the board is, and what
-        happened since its last move (only what it may see)."""
-        engine = present.engine_of(match)
-        state = engine.load_state(match.state)
-        prompt = engine.prompt(state, seat)
-        lines = [t(key, locale, title=engine.title(locale), channel=f"<#{match.channel_id}>",
-                   prompt=engine.text(prompt.key, prompt.params, locale))]
-        link = present.board_link(match)
-        if link:
-            lines.append(t("board_link", locale, link=link))
-        lines += clocks.lines(match, locale, self.slow.clock.now())
-        digest = present.event_lines(engine, await self.slow.digest(match, seat), seat, locale)
-        if digest:
-            lines.append(t("since_head", locale))
-            lines += [f"• {line}" for line in digest]
-        return "\n".join(lines)[:2000]
-
-    async def notify_turn(self, match: Match, seat: int) -> None:
-        """A DM when a seat becomes due, unless its player chose otherwise; the
-        board post's mention is the notice then."""
-        user_id = match.user(seat)
-        user = await self.store.get_user(user_id)
-        if user is not None and (user.notify != "turn" or user.dm_closed):
-            return
-        if await self.user_time.hold_turn(user, self.service.clock.now()):
-            return  # the daily digest, or the notice at the end of the quiet hours, tells instead
-        locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
-        await self.dm(user_id, await self.notice_text(match, seat, "turn_notice", locale))
-
-    async def remind(self, match: Match, seat: int) -> None:
-        """A reminder by DM, or as a mention in the channel when no DM gets through
-        (or the player turned notices off)."""
-        user_id = match.user(seat)
-        user = await self.store.get_user(user_id)
-        dm_locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
-        sent = (user is None or user.notify != "off") and await self.dm(
-            user_id, await self.notice_text(match, seat, "reminder", dm_locale)
-        )
-        if not sent:
-            await self.notice(match, "reminder_channel", mention=user_id, user=f"<@{user_id}>")
+    def board_lock(self, match_id: int) -> asyncio.Lock:
+        """Held while the match's board is posted (:meth:`post_board`) or
+        edited in place (:mod:`bot.discord.board_status`)."""
+        return self._board_locks.setdefault(match_id, asyncio.Lock())

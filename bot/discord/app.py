@@ -19,6 +19,7 @@ import asyncio
 import logging
 import signal
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -28,6 +29,7 @@ from bot.discord.announcer import Announcer
 from bot.discord.commands import GameCommands
 from bot.discord.components import ALL_ITEMS
 from bot.discord.errors import InFlight, on_app_command_error
+from bot.discord.option_checks import CheckedTree
 from bot.discord.help import HelpCog
 from bot.discord.lobby import LobbyCog
 from bot.discord.locales import Locales
@@ -45,7 +47,7 @@ from bot.play.scheduler import Scheduler
 from bot.play.servers import Servers
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
-from bot.store import Store, open_store, redacted
+from bot.store import Store, open_store, redacted, sqlite_path
 from bot.discord.translator import Translator
 from bot import metrics, workers
 
@@ -53,6 +55,12 @@ log = logging.getLogger("brettbote")
 
 #: How long a shutdown waits for interactions in flight.
 DRAIN_SECONDS = 10.0
+#: Seconds before the next attempt to reach Discord at start: doubling from
+#: the first to the last.
+FIRST_RETRY, LAST_RETRY = 1.0, 60.0
+#: What a start raises when Discord cannot be reached (no connection, no name,
+#: no answer in time, Discord's own 5xx); a refused token (LoginFailure) is not one.
+UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
 COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, ServersCog, HelpCog, RecapCog, RatingsCog, TimeCog)
 
 
@@ -69,7 +77,10 @@ class BrettboteClient:
     def __init__(self, settings: Settings, *, clock: Clock | None = None, run_scheduler: bool = True, **options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
+        # discord.py warns at every start that voice needs PyNaCl and davey; the bot has no voice.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=CheckedTree, **options)
         self.settings = settings
         self.clock = clock or Clock()
         self.run_scheduler = run_scheduler
@@ -83,8 +94,11 @@ class BrettboteClient:
         self.scheduler: Scheduler | None = None
         self.metrics_server: metrics.MetricsServer | None = None
         self._reconciled = False
+        #: Set once Discord took the token and the bot assembles itself.
+        self.setting_up = False
 
     async def setup_hook(self) -> None:
+        self.setting_up = True
         workers.configure(self.settings.render_workers)
         workers.configure(self.settings.computer_workers, "think")
         self.store = await open_store(self.settings.database_url)
@@ -111,7 +125,8 @@ class BrettboteClient:
         self.tree.on_error = on_app_command_error
         await self.tree.set_translator(Translator())
         if self.settings.metrics_port:
-            self.metrics_server = await metrics.MetricsServer.start(self.settings.metrics_port, self.health)
+            self.metrics_server = await metrics.MetricsServer.start(self.settings.metrics_port, self.health,
+                                                                    host=self.settings.metrics_host)
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             # only there, at once; global commands would show up twice in it
@@ -119,8 +134,9 @@ class BrettboteClient:
             self.tree.clear_commands(guild=None)
         if self.syncs_commands:
             await self.tree.sync(guild=guild)
-        log.info("database %s%s; commands synced%s", redacted(self.settings.database_url),
-                 f", shards {self.shard_ids} of {self.shard_count}" if self.settings.shard_count else "",
+        # the database was named at the start (serve), before Discord answered
+        log.info("%scommands synced%s",
+                 f"shards {self.shard_ids} of {self.shard_count}; " if self.settings.shard_count else "",
                  "" if self.syncs_commands else " by the process of shard 0")
 
     @property
@@ -156,6 +172,10 @@ class BrettboteClient:
         await self.inflight.drain(DRAIN_SECONDS)
         if self.announcer is not None and self.announcer.computers is not None:
             await self.announcer.computers.close()  # a move not made yet is made after the restart
+        if self.announcer is not None and self.announcer.held.task is not None:
+            # notices held for a DM budget: their outbox entries are still
+            # unsent, so the restart's delivery tells them
+            self.announcer.held.task.cancel()
         if self.metrics_server is not None:
             await self.metrics_server.stop()
             self.metrics_server = None
@@ -180,10 +200,26 @@ def make_client(settings: Settings, **options) -> BrettboteClient:
     return ShardedBrettbote(settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids, **options)
 
 
+def database_place(url: str) -> str:
+    """Where the matches are stored, for the start-up line: a SQLite file's
+    absolute path (the default one is relative to the working directory),
+    else the URL without its password."""
+    path = sqlite_path(url)
+    return str(path.resolve()) if path is not None else redacted(url)
+
+
+def one_line(err: BaseException) -> str:
+    return " ".join(str(err).split()) or type(err).__name__
+
+
 async def serve(settings: Settings) -> None:
-    """Run until SIGTERM/SIGINT, then finish what is in flight and close."""
+    """Run until SIGTERM/SIGINT, then finish what is in flight and close.
+
+    While Discord cannot be reached at the start (see :data:`UNREACHABLE`),
+    say so in one line and try again after 1, 2, 4 ... up to 60 seconds, as a
+    service under a supervisor should; a refused token is not tried again."""
     point_at(settings)
-    bot = make_client(settings)
+    log.info("database %s", database_place(settings.database_url))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -191,6 +227,26 @@ async def serve(settings: Settings) -> None:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # not on the main thread
             pass
+    delay, attempt = FIRST_RETRY, 1
+    while True:
+        bot = make_client(settings)
+        try:
+            await _serve_until(bot, settings, stop)
+            return
+        except UNREACHABLE as err:
+            if bot.setting_up:  # Discord took the token: whatever failed later is not this
+                raise
+            log.warning("cannot reach Discord at %s (attempt %d: %s); trying again in %g s",
+                        settings.api_base, attempt, one_line(err), delay)
+        try:
+            await asyncio.wait_for(stop.wait(), delay)
+            log.info("shutting down")
+            return
+        except asyncio.TimeoutError:
+            delay, attempt = min(2 * delay, LAST_RETRY), attempt + 1
+
+
+async def _serve_until(bot: BrettboteClient, settings: Settings, stop: asyncio.Event) -> None:
     runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
     stopper = asyncio.create_task(stop.wait())
     try:

@@ -51,14 +51,15 @@ def new_command() -> app_commands.Command:
     specs = option_specs()
 
     async def new(interaction: discord.Interaction, **values) -> None:
-        policy = values.get("policy")
+        policy, thinking = values.get("policy"), values.get("thinking")
         # reminder, deadline, policy and here left out: the server's defaults (bot.play.servers)
         await cog(interaction, "lobby").new(
             interaction, game=values["game"].value, here=values.get("here"),
             reminder_hours=values.get("reminder"), deadline_hours=values.get("deadline"),
             deadline_policy=policy.value if policy else None, players=values.get("players"),
             options=given(values, specs), computers=values.get("computer") or 0,
-            thinking_seconds=values.get("thinking") or 2, rated=values.get("rated"), bank_days=values.get("bank"),
+            thinking_seconds=2 if thinking is None else thinking,  # a forged 0 is refused, not taken as "not given"
+            rated=values.get("rated"), bank_days=values.get("bank"),
             increment_hours=values.get("increment") or 0,
         )
 
@@ -193,7 +194,7 @@ class GameCommands(app_commands.Group):
     async def resume(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "slow").resume(interaction)
 
-    @app_commands.command(name=_("away"), description=_("Stop your deadlines in all your matches for some days (14 a month)"))
+    @app_commands.command(name=_("away"), description=_("Stop your deadlines in all your matches for some days (14 in any 30)"))
     @app_commands.describe(days=_("How many days (1-14)"))
     async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
         await cog(interaction, "slow").away(interaction, days=days)

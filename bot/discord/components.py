@@ -16,6 +16,10 @@ import discord
 from bot.discord.messages import t
 
 PREFIX = "bb"
+#: A number in a custom_id: every id, counter and seat the bot makes has fewer
+#: digits, and so does anything the databases hold (64-bit); a longer one
+#: (forged) makes the control one no item reads, answered as outdated.
+N = r"\d{1,18}"
 
 
 def cog(interaction: discord.Interaction, name: str):
@@ -23,7 +27,7 @@ def cog(interaction: discord.Interaction, name: str):
     return interaction.client.get_cog(name)
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:b:(?P<op>act|view|log|rematch):(?P<match>\d+):(?P<counter>\d+)"):
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:b:(?P<op>act|view|log|rematch):(?P<match>{N}):(?P<counter>{N})"):
     STYLES = {"act": discord.ButtonStyle.primary, "rematch": discord.ButtonStyle.success}
 
     def __init__(self, op: str, match_id: int, counter: int, label: str = "…") -> None:
@@ -45,7 +49,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:b:(?P
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"bb:l:(?P<op>join|leave|start|computer|nocomputer):(?P<match>\d+):(?P<counter>\d+)"):
+                  template=rf"bb:l:(?P<op>join|leave|start|computer|nocomputer):(?P<match>{N}):(?P<counter>{N})"):
     """The counter of a lobby is always 0; the service refuses a click once
     the match has started. ``computer``/``nocomputer``: the host adds or
     removes a computer player."""
@@ -64,7 +68,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class SeatButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bb:s:(?P<op>wait|substitute|computer|take|back):(?P<match>\d+):(?P<seat>\d+)"):
+                 template=rf"bb:s:(?P<op>wait|substitute|computer|take|back):(?P<match>{N}):(?P<seat>{N})"):
     """On the board, for a seat whose player has gone (see
     :mod:`bot.play.handover`): a vote (``wait``, ``substitute``,
     ``computer``), "Take over this seat", or the substitute's "Hand back".
@@ -86,7 +90,7 @@ class SeatButton(discord.ui.DynamicItem[discord.ui.Button],
         await cog(interaction, "seats").on_seat_button(interaction, self.op, self.match_id, self.seat)
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:a:(?P<match>\d+):(?P<counter>\d+):(?P<index>\d+):(?P<token>[0-9a-f]{8})"):
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:a:(?P<match>{N}):(?P<counter>{N}):(?P<index>{N}):(?P<token>[0-9a-f]{{8}})"):
     def __init__(self, match_id: int, counter: int, index: int, token: str, label: str = "…", row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
@@ -110,7 +114,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:a:(?
         await cog(interaction, "play").on_action(interaction, self.match_id, self.counter, self.index, self.token)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:p:(?P<match>\d+):(?P<counter>\d+):(?P<group>\d+):(?P<page>-?\d+)"):
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:p:(?P<match>{N}):(?P<counter>{N}):(?P<group>{N}):(?P<page>-?{N})"):
     def __init__(self, match_id: int, counter: int, group: int, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
@@ -135,7 +139,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:p:(?P<
         await cog(interaction, "play").on_page(interaction, self.match_id, self.counter, self.group, self.page)
 
 
-class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bb:g:(?P<match>\d+):(?P<counter>\d+)"):
+class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"bb:g:(?P<match>{N}):(?P<counter>{N})"):
     def __init__(self, match_id: int, counter: int, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(
             discord.ui.Select(
@@ -165,7 +169,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bb:g:(?P
         await cog(interaction, "play").on_page(interaction, self.match_id, self.counter, int(values[0]), 0)
 
 
-class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:r:(?P<game>[a-z0-9-]+):(?P<locale>de|en):(?P<page>\d+)"):
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:r:(?P<game>[a-z0-9-]+):(?P<locale>de|en):(?P<page>{N})"):
     def __init__(self, game: str, locale: str, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
@@ -182,7 +186,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:r:(?P
         await cog(interaction, "help").on_rules_page(interaction, self.game, self.locale, self.page)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bb:u:(?P<op>yes|no):(?P<match>\d+):(?P<counter>\d+)"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:u:(?P<op>yes|no):(?P<match>{N}):(?P<counter>{N})"):
     def __init__(self, op: str, match_id: int, counter: int, label: str = "…") -> None:
         style = discord.ButtonStyle.success if op == "yes" else discord.ButtonStyle.danger
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:u:{op}:{match_id}:{counter}"))

@@ -4,7 +4,9 @@ When a seat the computer plays is asked (after any move, a start, a seat
 handed to the computer, a restart), :meth:`Computers.kick` starts one task for
 that match in this process. The task thinks in a worker process
 (:mod:`bot.workers`, pool ``think``), so the event loop and every other match
-go on meanwhile, and applies the move through the match service with the same
+go on meanwhile, taking turns with the other matches and servers
+(:mod:`bot.discord.think_queue`: a server with many matches waiting thinks
+less a decision), and applies the move through the match service with the same
 checks as a click (the seat's decision counter and the action's token): if the
 match changed while it thought (an undo, another process's move, the seat
 taken back), that decision is dropped and it thinks again from the new state.
@@ -22,6 +24,7 @@ import logging
 
 import engines
 from bot import workers
+from bot.discord import think_queue
 from bot.play.errors import ServiceError
 from bot.play.moves import action_token
 from bot.play.service import MatchService
@@ -48,9 +51,12 @@ def seed_for(match: Match, seat: int) -> int:
 
 
 class Computers:
-    def __init__(self, service: MatchService, announcer, max_ms: int | None = None) -> None:
+    def __init__(self, service: MatchService, announcer, max_ms: int | None = None,
+                 queue: think_queue.ThinkQueue | None = None) -> None:
         self.service = service
         self.announcer = announcer
+        #: Where the searches wait for their turn (the process's shared queue unless given).
+        self.queue = queue
         #: A cap on every match's thinking time (``COMPUTER_MAX_MS``).
         self.max_ms = max_ms
         self._tasks: dict[int, asyncio.Task] = {}
@@ -114,15 +120,17 @@ class Computers:
             place = match.seats[seat]
             budget_ms = min(match.computer_ms, self.max_ms or match.computer_ms)
             legal = engine.legal_actions(state, seat)
-            try:
-                index = await asyncio.wait_for(
-                    workers.run(decide, match.game, match.state, seat, budget_ms / 1000, seed_for(match, seat),
-                                pool="think"),
-                    budget_ms / 1000 + THINK_SLACK)
-            except asyncio.TimeoutError:
-                log.warning("the computer took too long in match %s; it plays the default choice", match_id)
-                self.refusals = (self.refusals + ["timeout"])[-20:]
-                index = legal.index(engine.default_action(state, seat))
+            async with (self.queue or think_queue.shared()).turn(match.guild_id, match.id) as share:
+                budget_s = budget_ms * share / 1000
+                try:
+                    index = await asyncio.wait_for(
+                        workers.run(decide, match.game, match.state, seat, budget_s, seed_for(match, seat),
+                                    pool="think"),
+                        budget_s + THINK_SLACK)
+                except asyncio.TimeoutError:
+                    log.warning("the computer took too long in match %s; it plays the default choice", match_id)
+                    self.refusals = (self.refusals + ["timeout"])[-20:]
+                    index = legal.index(engine.default_action(state, seat))
             token = action_token(engine, legal[index])
             try:
                 outcome = await self.service.act(match.id, place.user_id, place.decision_counter, index, token)

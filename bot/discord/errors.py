@@ -22,6 +22,7 @@ import engines
 from bot import metrics
 from bot.discord.components import BoardButton
 from bot.discord.messages import BOT, choose_locale, t
+from bot.discord.option_checks import ForgedOption
 from bot.discord.translator import command_text
 from bot.play.errors import ServiceError, Stale
 
@@ -129,9 +130,10 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -
 
 async def fresh_board(cog: Any, interaction: discord.Interaction, locale: str) -> dict[str, Any]:
     """A button to the current board of the channel's match, for an answer
-    to an out-of-date control; nothing when the channel has no running match."""
+    to an out-of-date control; nothing when the channel has no running match,
+    or when its first board is not posted yet (a lobby that just filled)."""
     match = await cog.service.latest_match(interaction.channel_id) if interaction.channel_id else None
-    if match is None or match.status != "running":
+    if match is None or match.status != "running" or match.board_counter < 0:
         return {}
     view = discord.ui.View(timeout=None)
     view.add_item(BoardButton("view", match.id, match.board_counter, t("btn_current", locale)))
@@ -139,18 +141,61 @@ async def fresh_board(cog: Any, interaction: discord.Interaction, locale: str) -
 
 
 async def on_app_command_error(interaction: discord.Interaction, error: Exception) -> None:
-    """Whatever goes wrong before a command reaches its cog (a value no
-    transformer accepts, a command this version does not know): an apology
-    with a reference code, which the log has with the traceback."""
+    """Whatever goes wrong before a command reaches its cog. An option value
+    the command does not declare (sent by a modified client: see
+    :mod:`bot.discord.option_checks`), or one a transformer refuses, is
+    refused privately with the reason and logged as information, not as an
+    error. Anything else (a command this version does not know) gets an
+    apology with a reference code, which the log has with the traceback."""
     time_the_ack(interaction)
+    if isinstance(error, (ForgedOption, discord.app_commands.TransformerError)):
+        command = getattr(interaction.command, "qualified_name", "?")
+        log.info("refused an option value of command %s: %s", command, error)
+        refusal = (error.refusal if isinstance(error, ForgedOption)
+                   else ServiceError("bad_value", value=str(error.value)[:60]))
+        try:
+            locale = await interaction.client.locales.of_interaction(interaction)
+        except Exception:  # no store at hand: the client's language
+            locale = choose_locale(None, interaction.locale, interaction.guild_locale)
+        try:
+            await reply(interaction, reason(refusal, locale))
+        except Exception as err:
+            log.warning("could not tell the refusal in command %s to the user: %r", command, err)
+        return
     error_id = uuid.uuid4().hex[:8]
     log.error("error %s in command %s", error_id, getattr(interaction.command, "qualified_name", "?"),
               exc_info=(type(error), error, error.__traceback__))
-    locale = choose_locale(None, interaction.locale, interaction.guild_locale)
+    await apologise(interaction, error_id)
+
+
+async def apologise(interaction: discord.Interaction, error_id: str) -> None:
+    """The apology with its reference code; never raises (it is the last
+    answer there is: a failure here is logged as a line, not a traceback)."""
     try:
+        locale = choose_locale(None, interaction.locale, interaction.guild_locale)
         await reply(interaction, t("error", locale, error_id=error_id))
-    except discord.HTTPException:
-        log.warning("could not report error %s to the user", error_id)
+    except Exception as err:
+        log.warning("could not report error %s to the user: %r", error_id, err)
+
+
+async def answer_failure(cog: Any, interaction: discord.Interaction, error: Exception, where: str) -> None:
+    """Tell the user what went wrong: a refusal's reason (and, for an
+    out-of-date control, the current board), else an apology with a code.
+    Never raises, whatever the state of the match: when telling the reason
+    fails too, the user gets the apology and the log has that failure once."""
+    if isinstance(error, ServiceError):
+        try:
+            locale = await cog.bot.locales.of_interaction(interaction)
+            extra = await fresh_board(cog, interaction, locale) if isinstance(error, Stale) else {}
+            await reply(interaction, reason(error, locale), **extra)
+            return
+        except Exception:
+            error_id = uuid.uuid4().hex[:8]
+            log.exception("error %s answering refusal %r in %s", error_id, error.key, where)
+    else:
+        error_id = uuid.uuid4().hex[:8]
+        log.error("error %s in %s", error_id, where, exc_info=(type(error), error, error.__traceback__))
+    await apologise(interaction, error_id)
 
 
 def guarded(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
@@ -163,20 +208,8 @@ def guarded(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[An
         inflight.enter()
         try:
             await method(cog, interaction, *args, **kwargs)
-        except Stale as err:
-            locale = await cog.bot.locales.of_interaction(interaction)
-            await reply(interaction, reason(err, locale), **await fresh_board(cog, interaction, locale))
-        except ServiceError as err:
-            locale = await cog.bot.locales.of_interaction(interaction)
-            await reply(interaction, reason(err, locale))
-        except Exception:
-            error_id = uuid.uuid4().hex[:8]
-            log.exception("error %s in %s", error_id, method.__qualname__)
-            locale = choose_locale(None, interaction.locale, interaction.guild_locale)
-            try:
-                await reply(interaction, t("error", locale, error_id=error_id))
-            except discord.HTTPException:
-                log.warning("could not report error %s to the user", error_id)
+        except Exception as err:
+            await answer_failure(cog, interaction, err, method.__qualname__)
         finally:
             inflight.leave()
 

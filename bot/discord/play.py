@@ -133,8 +133,9 @@ class PlayCog(Room, name="play"):
             return
         if not on_private_message(interaction):
             payload = await present.picker(match, seat, locale, group=group, page=page)
-            await interaction.response.send_message(payload.content, files=payload.files, view=payload.view,
-                                                    ephemeral=True)
+            # no view when the seat has nothing to choose (a forged page button): just the text
+            await interaction.response.send_message(payload.content, files=payload.files,
+                                                    view=payload.view or discord.utils.MISSING, ephemeral=True)
             return
         payload = await present.picker(match, seat, locale, group=group, page=page, with_image=False)
         await interaction.response.edit_message(content=payload.content, view=payload.view)

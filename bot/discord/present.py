@@ -247,6 +247,12 @@ def board_text(match: Match, locale: str, *, events: list[Event | dict] = (), to
 SINCE_LIMIT, STATUS_LIMIT = 1500, 2000
 
 
+def status_text(text: BoardText) -> str:
+    """The status part of a board as it is shown (also when a board is
+    edited in place, see :mod:`bot.discord.board_status`)."""
+    return "\n".join(text.status)[:STATUS_LIMIT]
+
+
 async def board_post(match: Match, locale: str, *, events: list[Event | dict] = (), totals: dict[int, int] | None = None,
                      notes: list[str] = (), with_image: bool = True, users: dict[int, User] | None = None) -> Payload:
     """The public board as one Components V2 message (see
@@ -256,7 +262,7 @@ async def board_post(match: Match, locale: str, *, events: list[Event | dict] = 
     text = board_text(match, locale, events=events, totals=totals, notes=notes, users=users)
     engine = engine_of(match)
     files = (await pictures(match, engine.view(engine.load_state(match.state), None), locale))[0] if with_image else []
-    since, status = "\n".join(text.since)[:SINCE_LIMIT], "\n".join(text.status)[:STATUS_LIMIT]
+    since, status = "\n".join(text.since)[:SINCE_LIMIT], status_text(text)
     rows = c.board_rows(match, locale, finished=match.status != "running", seats=text.seat_buttons)
     return Payload(
         content="\n".join(part for part in (text.head, since, status) if part),

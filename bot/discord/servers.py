@@ -1,7 +1,8 @@
 """The servers cog: ``/brettbote settings`` for managers, and what
 moderators do to matches (see :mod:`bot.play.servers`). Every refusal is
 private; everything a moderator does is said in the match channel, naming
-the moderator."""
+the moderator. A moderator acts only on matches of the server the command
+came from (:func:`bot.play.servers.own_match`)."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ class ServersCog(Room, name="servers"):
     @guarded
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self._moderator(interaction)
-        match = await self.servers.cancel(interaction.channel_id)
+        match = await self.servers.cancel(interaction.channel_id, guild_id=interaction.guild_id)
         await interaction.response.send_message(
             t("mod_cancelled", self.locales.of_channel(match), moderator=interaction.user.mention),
             allowed_mentions=NO_PINGS,
@@ -66,7 +67,10 @@ class ServersCog(Room, name="servers"):
     @guarded
     async def remove(self, interaction: discord.Interaction, user: discord.abc.User) -> None:
         await self._moderator(interaction)
-        match = await self.servers.remove(interaction.channel_id, user.id)
+        # the bot's own user: the only name a moderator's client offers for a computer seat
+        if self.bot.user is not None and user.id == self.bot.user.id:
+            raise ServiceError("remove_computer")
+        match = await self.servers.remove(interaction.channel_id, user.id, guild_id=interaction.guild_id)
         locale = self.locales.of_channel(match)
         text = t("mod_removed", locale, moderator=interaction.user.mention, player=user.mention)
         if match.status == "lobby":  # the lobby as it is now, with its buttons

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord import board_status, present
 from bot.discord import components as c
-from bot.discord import present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
@@ -51,10 +51,12 @@ class SlowCog(Room, name="slow"):
         await self._show_boards(matches)
 
     async def _show_boards(self, matches) -> None:
-        """Every running match of the player shows the change at once."""
+        """Every running match of the player shows the change at once, on
+        its current board edited in place: no new post, no ping, however
+        often the player goes away and comes back (:mod:`bot.discord.board_status`)."""
         for match in matches:
             if match.status == "running":
-                await self.announcer.safely(self.announcer.post_board(match), "board after away", match)
+                await self.announcer.safely(board_status.restate(self.announcer, match), "board after away", match)
 
     @guarded
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:

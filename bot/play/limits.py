@@ -26,7 +26,8 @@ MATCHES_PER_HOUR = 5
 DM_BACKOFF_SECONDS = 60.0
 DM_BACKOFF_MAX = 24 * 3600.0
 #: DMs to one user at most this many in DM_BUDGET_SECONDS (a player in many
-#: busy matches); past it the channel mention stands in, as for closed DMs.
+#: busy matches); past it notices wait and go with the next DM (see
+#: :mod:`bot.discord.dms`), never to the channel: the player's DMs are open.
 DM_BUDGET = 30
 DM_BUDGET_SECONDS = 600.0
 
@@ -75,14 +76,20 @@ class Limits:
 
     def dm_allowed(self, user_id: int) -> bool:
         """Not while Discord's 40003 backoff lasts, nor past the user's budget."""
+        return self.dm_wait(user_id) is None
+
+    def dm_wait(self, user_id: int) -> tuple[str, float] | None:
+        """Why no DM may go to the user now, and until when (clock seconds):
+        ``("backoff", until)`` after Discord's 40003, ``("budget", until)``
+        past the user's budget; None when one may."""
         until, _ = self._dm_blocked.get(user_id, (0.0, 0.0))
         if self.clock.now() < until:
-            return False
+            return "backoff", until
         try:
             self.window(("dm", user_id), DM_BUDGET, DM_BUDGET_SECONDS, "dm_budget")
-        except TooSoon:
-            return False
-        return True
+        except TooSoon as refused:
+            return "budget", refused.when
+        return None
 
     def dm_too_fast(self, user_id: int) -> None:
         """Discord said 40003: back off from this user, longer each time."""

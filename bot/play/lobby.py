@@ -144,7 +144,7 @@ class LobbyService:
         try:
             engine = engines.get(game)
         except KeyError:
-            raise ServiceError("unknown_game", game=game) from None
+            raise ServiceError("unknown_game", name=game) from None
         check_range("reminder", reminder_hours, *REMINDER_HOURS)
         if deadline_hours is not None:
             check_range("deadline", deadline_hours, *DEADLINE_HOURS)
@@ -298,7 +298,8 @@ class LobbyService:
 
     async def rematch(self, match_id: int, user_id: int) -> Match:
         """A new match in the same channel with the seats turned round, in the
-        same series so the running totals carry on."""
+        same series so the running totals carry on. It counts against the
+        hourly limit of new matches of the one who asks for it, like ``/game new``."""
         async with self.store.transaction() as tx:
             old = await tx.match(match_id)
             if old is None:
@@ -309,6 +310,8 @@ class LobbyService:
                 raise ServiceError("not_finished")
             if await tx.open_match(old.channel_id):
                 raise ServiceError("match_exists")
+            limit = self.limits.new_match(old.guild_id, user_id)
+            self.limits.window(*limit)
             seats = old.user_ids[1:] + old.user_ids[:1]
             options = {k: v for k, v in old.options.items() if k != "daily"}  # a rematch is no daily challenge
             try:
@@ -330,6 +333,7 @@ class LobbyService:
             )
             await tx.set_seats(match_id, seats)
             await self._start(tx, match_id)
+            self.limits.count(limit[0])
             return await tx.match(match_id)
 
     # -- shared with the moves ---------------------------------------------------

@@ -15,13 +15,21 @@ nothing waits); reminders still come (they say a turn has waited long). The
 digest hour may not lie inside the quiet hours. A game's own short window (a
 counter window, timer kind "lapse") is part of the rules and is not moved.
 Without a zone the player's hours are UTC.
+
+Zones are the canonical names of the IANA time zone database as the tzdata
+package ships it (one per region in its ``zone.tab`` and ``zone1970.tab``,
+and UTC), read from that package, not from the host: the host's list has
+links of its own ("localtime", "posixrules") and varies between machines.
+Backward aliases ("US/Pacific") are not offered or accepted; one stored
+before still works, and a stored name tzdata does not know counts as UTC.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from importlib.resources import files
+from zoneinfo import ZoneInfo
 
 from bot.store import User
 
@@ -30,19 +38,37 @@ UTC = "UTC"
 
 @lru_cache(maxsize=1)
 def zone_names() -> tuple[str, ...]:
-    return tuple(sorted(available_timezones()))
+    """The zones a player may choose, sorted."""
+    names = {UTC}
+    for table in ("zone1970.tab", "zone.tab"):
+        for line in files("tzdata").joinpath("zoneinfo", table).read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                names.add(line.split("\t")[2].strip())
+    return tuple(sorted(names))
+
+
+@lru_cache(maxsize=1)
+def _known_names() -> frozenset[str]:
+    """Every name tzdata has a file for, aliases included (its ``zones`` list)."""
+    return frozenset(files("tzdata").joinpath("zones").read_text(encoding="utf-8").split())
 
 
 def valid_zone(name: str) -> bool:
-    # only names of the tz database: ZoneInfo would also read a file path
+    # only names from the list: ZoneInfo would also read a file path
     return name in zone_names()
 
 
+@lru_cache(maxsize=None)
+def load_zone(name: str) -> ZoneInfo:
+    """The zone ``name`` from tzdata (UTC for a name it does not know)."""
+    if name not in _known_names():
+        name = UTC
+    with files("tzdata").joinpath("zoneinfo", *name.split("/")).open("rb") as data:
+        return ZoneInfo.from_file(data, key=name)
+
+
 def _zone(user: User | None) -> ZoneInfo:
-    try:
-        return ZoneInfo(user.tz if user and user.tz else UTC)
-    except (ZoneInfoNotFoundError, ValueError):  # a zone removed from the system since it was stored
-        return ZoneInfo(UTC)
+    return load_zone(user.tz if user and user.tz else UTC)
 
 
 def in_hours(hour: int, start: int, end: int) -> bool:

@@ -26,12 +26,28 @@ when): people only, never the computer.
 With fewer than two rated people (everyone else was the computer) nothing
 changes. The shown rating is the ordinal, mu - 3 sigma: cautious for new
 players, so one lucky win does not top the board.
+
+**Results that change nothing**, against a second account farming wins
+(resign at once, rematch, repeat):
+
+- Unless every rated person made a move of their own choice in the match
+  (:func:`decided`: not the autopilot's, not a deadline's default; resigning
+  is no move), the match changes no rating: a resignation before one's
+  first move rates nobody.
+- Of the results between exactly the same people in one game on one server,
+  only the first :data:`REPEATS_PER_DAY` within any :data:`REPEAT_HOURS`
+  change ratings; later ones in that time change nothing. A result that
+  changed nothing does not count towards that number.
+
+Each finished rated match notes which of these it was (``counted``,
+``repeat``, ``undecided``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Callable
 
 from openskill.models import PlackettLuce
 
@@ -43,6 +59,9 @@ GAVE_UP = ("left", "vanished", "resigned", "forfeit")
 UNFINISHED = ("left", "vanished", "forfeit")
 
 MODEL = PlackettLuce()
+#: Results between the same people in a game that change ratings within REPEAT_HOURS.
+REPEATS_PER_DAY = 3
+REPEAT_HOURS = 24
 
 
 def rated_at_start(match: Match) -> bool:
@@ -70,10 +89,17 @@ def places(match: Match, stints) -> dict[int, int]:
     return {user: order.index(key) + 1 for user, key in keys.items()}
 
 
+async def decided(tx: Transaction, match_id: int, seat: int) -> None:
+    """The person holding ``seat`` made a move of their own choice (the
+    service calls this for each such move, before the match is rated)."""
+    await tx.mark_decided(match_id, seat)
+
+
 async def rate(tx: Transaction, match_id: int) -> None:
     """Update the ratings of a match that has just finished, in the caller's
     transaction; nothing for an unrated match, one without a server, or one
-    already rated."""
+    already rated, and nothing but a note for a result that does not count
+    (see the rules above)."""
     match = await tx.match(match_id)
     if match is None or match.status != "finished" or not match.rated or match.guild_id is None:
         return
@@ -83,6 +109,14 @@ async def rate(tx: Transaction, match_id: int) -> None:
     if len(ranked) < 2:
         return
     users = sorted(ranked)
+    people = ",".join(str(u) for u in users)
+    if not set(users) <= await tx.decided_people(match.id):
+        await tx.note_rating(match.id, people, "undecided")
+        return
+    if await tx.counted_results(match.guild_id, match.game, people, REPEAT_HOURS) >= REPEATS_PER_DAY:
+        await tx.note_rating(match.id, people, "repeat")
+        return
+    await tx.note_rating(match.id, people, "counted")
     old = await tx.ratings(match.guild_id, match.game, users)
     before = [old.get(u) or Rating(u, MODEL.mu, MODEL.sigma) for u in users]
     teams = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before], ranks=[ranked[u] for u in users])
@@ -111,12 +145,19 @@ def _seconds(start: str, end: str) -> float:
     return max(0.0, (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds())
 
 
-async def player_stats(store: Store, guild_id: int, user_id: int) -> Stats:
+async def player_stats(store: Store, guild_id: int, user_id: int,
+                       visible: Callable[[int], bool] | None = None) -> Stats:
+    """The user's record in the server; with ``visible``, only of the
+    matches whose channel id it accepts (the channels the asker can see)."""
     stints = await store.stints(user_id, guild_id)
+    turns = await store.turns(user_id, guild_id)
+    if visible is not None:
+        shown = {m for m, channel in (await store.match_channels(user_id, guild_id)).items() if visible(channel)}
+        stints = [s for s in stints if s.match_id in shown]
+        turns = [t for t in turns if t.match_id in shown]
     ended = {s.match_id: s for s in stints}  # the latest stint per match says how it ended for them
     finished = [s for s in ended.values() if s.ending == "finished"]
     wins = [s for s in finished if s.seat in ((s.outcome or {}).get("winners") or [])]
     unfinished = {s.match_id for s in stints if s.ending in UNFINISHED}
-    turns = await store.turns(user_id, guild_id)
     average = sum(_seconds(t.previous_at, t.created_at) for t in turns) / len(turns) if turns else None
     return Stats(len(ended), len(finished), len(wins), len(unfinished), average)

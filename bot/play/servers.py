@@ -17,6 +17,12 @@ Moderation:
   match of two, leaving is resigning, so the removed player forfeits;
 - *pause-all* / *resume-all*: every running match of the server at once,
   each as if its table had agreed (``/game pause``, ``/game resume``).
+
+A moderator acts on their own server's matches only: *cancel* and *remove*
+name a channel, which a modified client can set to a channel of another
+server, so the match's server must be the one the command came from.
+Computer seats are not removed (they never go inactive; the host removes
+them in the lobby, and a running match can be cancelled).
 """
 
 from __future__ import annotations
@@ -56,6 +62,15 @@ def parse_games(text: str) -> list[str] | None:
 
 def known_games() -> str:
     return ", ".join(engine.id for engine in engines.all())
+
+
+def own_match(guild_id: int | None, match: Match | None) -> Match:
+    """The channel's open match, if it is one of the moderator's server."""
+    if match is None:
+        raise ServiceError("no_match")
+    if match.guild_id != guild_id:
+        raise ServiceError("mod_other_server")
+    return match
 
 
 class Servers:
@@ -129,20 +144,18 @@ class Servers:
 
     # -- moderation ----------------------------------------------------------
 
-    async def cancel(self, channel_id: int) -> Match:
+    async def cancel(self, channel_id: int, *, guild_id: int | None) -> Match:
         """The lobby or running match of the channel ends now, without a vote."""
         async with self.store.transaction() as tx:
-            match = await tx.open_match(channel_id)
-            if match is None:
-                raise ServiceError("no_match")
+            match = own_match(guild_id, await tx.open_match(channel_id))
             return await self.service.cancel_now(tx, match)
 
-    async def remove(self, channel_id: int, user_id: int) -> Match:
+    async def remove(self, channel_id: int, user_id: int, *, guild_id: int | None) -> Match:
         """``user_id`` leaves the match of the channel as if by ``/game
         leave``; in a running match of two they forfeit (leaving is resigning there)."""
-        match = await self.service.open_match(channel_id)
-        if match is None:
-            raise ServiceError("no_match")
+        match = own_match(guild_id, await self.service.open_match(channel_id))
+        if user_id < 0:  # a computer seat's id (bot.store.models.computer_id)
+            raise ServiceError("remove_computer")
         seat = match.seat_of(user_id)
         if seat is None or match.status not in ("lobby", "running"):
             raise ServiceError("remove_not_player")

@@ -205,6 +205,8 @@ class MatchService(LobbyService):
             place = match.seats[seat]
             if place.person and not late and (place.missed or place.handover in ("vote", "open")):
                 await self._back(tx, match.id, seat)
+            if place.person and not late:  # their own choice: the match can be rated for them
+                await ratings.decided(tx, match.id, seat)
             try:
                 after, events = engine.apply(before, seat, action)
             except IllegalAction as err:  # pragma: no cover - legal_actions and apply disagree

@@ -52,10 +52,12 @@ async def copy_database(source: SqlStore, target: SqlStore) -> Copied:
     copied = Copied()
     async with source.transaction() as src:
         users = await src.fetch("SELECT * FROM users ORDER BY user_id")
+        away = await src.fetch("SELECT * FROM away_periods ORDER BY user_id, started_at")
         guilds = await src.fetch("SELECT * FROM guild_settings ORDER BY guild_id")
         ratings = await src.fetch("SELECT * FROM ratings ORDER BY guild_id, game, user_id")
     async with target.transaction() as tx:
         copied.users = await _insert(tx, "users", users)
+        copied.rows += await _insert(tx, "away_periods", away)
         copied.rows += await _insert(tx, "guild_settings", guilds)
         copied.rows += await _insert(tx, "ratings", ratings)
     last = -1

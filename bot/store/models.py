@@ -216,7 +216,8 @@ class User:
     notify: str = "turn"
     #: Vacation across all matches (``/game away``) until then.
     away_until: float | None = None
-    #: The calendar month ("2026-11") whose vacation days ``away_days`` counts.
+    #: The calendar month ("2026-11") whose vacation days ``away_days`` counted
+    #: before the allowance counted any 30 days (``away_periods``); no longer read.
     away_month: str | None = None
     away_days: int = 0
     #: IANA time zone (None: UTC); quiet hours [quiet_from, quiet_to) in it

@@ -1,9 +1,11 @@
 """The statements of ratings and stats: openskill ratings per server, game
-and person, what each rated match changed, and the turns the stats time. A
-part of :class:`bot.store.sql.SqlTransaction`."""
+and person, what each rated match changed (or why it changed nothing), who
+made a move of their own, and the turns the stats time. A part of
+:class:`bot.store.sql.SqlTransaction`."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
 
 from bot.store.models import Rating, Turn
 from bot.store.rows import now
@@ -25,8 +27,45 @@ class RatingStatements:
         return [Rating(r["user_id"], r["mu"], r["sigma"], r["matches"]) for r in rows]
 
     async def was_rated(self, match_id: int) -> bool:
+        """Have the ratings dealt with the match (changed by it, or found it
+        should change nothing)?"""
+        if await self.fetchrow("SELECT 1 AS found FROM matches WHERE id=? AND rating_result IS NOT NULL",
+                               (match_id,)) is not None:
+            return True
         return await self.fetchrow("SELECT 1 AS found FROM rating_changes WHERE match_id=? LIMIT 1",
                                    (match_id,)) is not None
+
+    async def mark_decided(self, match_id: int, seat: int) -> None:
+        """The person holding the seat now made a move of their own choice."""
+        await self.execute("UPDATE stints SET decided=1 WHERE match_id=? AND seat=? AND ending IS NULL AND decided=0",
+                           (match_id, seat))
+
+    async def decided_people(self, match_id: int) -> set[int]:
+        """The people who made a move of their own choice in the match."""
+        rows = await self.fetch("SELECT DISTINCT user_id FROM stints WHERE match_id=? AND decided=1", (match_id,))
+        return {r["user_id"] for r in rows}
+
+    async def counted_results(self, guild_id: int, game: str, people: str, hours: float) -> int:
+        """How many results of exactly these ``people`` (see :meth:`note_rating`)
+        in the server's game changed ratings in the last ``hours``."""
+        since = (datetime.now(timezone.utc) - timedelta(hours=hours)).isoformat(timespec="seconds")
+        row = await self.fetchrow(
+            "SELECT count(*) AS n FROM matches WHERE guild_id=? AND game=? AND rating_people=? AND rating_at>?"
+            " AND rating_result='counted'", (guild_id, game, people, since))
+        return row["n"]
+
+    async def note_rating(self, match_id: int, people: str, result: str) -> None:
+        """What the ratings made of a finished match: ``counted``, ``repeat``
+        or ``undecided``; ``people``: the rated people's sorted ids, comma-separated."""
+        await self.execute("UPDATE matches SET rating_result=?, rating_people=?, rating_at=? WHERE id=?",
+                           (result, people, now(), match_id))
+
+    async def match_channels(self, user_id: int, guild_id: int) -> dict[int, int]:
+        """The channel of each of the server's matches the user sat in, by match id."""
+        rows = await self.fetch(
+            "SELECT DISTINCT m.id, m.channel_id FROM stints t JOIN matches m ON m.id = t.match_id"
+            " WHERE t.user_id=? AND m.guild_id=?", (user_id, guild_id))
+        return {r["id"]: r["channel_id"] for r in rows}
 
     async def record_ratings(self, match_id: int, guild_id: int, game: str,
                              changes: list[tuple[int, int, Rating, Rating]]) -> None:
@@ -74,3 +113,7 @@ class RatingReads:
     async def turns(self, user_id: int, guild_id: int) -> list[Turn]:
         async with self._reading() as sql:
             return await sql.turns(user_id, guild_id)
+
+    async def match_channels(self, user_id: int, guild_id: int) -> dict[int, int]:
+        async with self._reading() as sql:
+            return await sql.match_channels(user_id, guild_id)

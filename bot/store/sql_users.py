@@ -1,5 +1,6 @@
 """The statements of users' time settings and their digest, a per-user
-timer claimed like the timers of matches (see :mod:`bot.play.quiet`). A part
+timer claimed like the timers of matches (see :mod:`bot.play.quiet`), and
+their vacations (see :mod:`bot.play.away`). A part
 of :class:`bot.store.sql.SqlTransaction` and :class:`bot.store.sql.SqlStore`."""
 
 from __future__ import annotations
@@ -42,6 +43,29 @@ class UserStatements:
         return await self.execute(
             "UPDATE users SET digest_claimed_at=NULL WHERE digest_claimed_at<?", (claimed_before,)
         )
+
+    # -- vacations (away_periods, migration 0016; see bot.play.away) -------------
+
+    async def away_periods(self, user_id: int, ended_after: float) -> list[tuple[float, float]]:
+        """The user's vacations as (start, end) that end after ``ended_after``, oldest first."""
+        rows = await self.fetch(
+            "SELECT started_at, ended_at FROM away_periods WHERE user_id=? AND ended_at>? ORDER BY started_at",
+            (user_id, ended_after),
+        )
+        return [(row["started_at"], row["ended_at"]) for row in rows]
+
+    async def add_away_period(self, user_id: int, started_at: float, ended_at: float, forget_before: float) -> None:
+        """A new vacation; those that ended before ``forget_before`` count no more and go."""
+        await self.execute("DELETE FROM away_periods WHERE user_id=? AND ended_at<?", (user_id, forget_before))
+        await self.execute("INSERT INTO away_periods (user_id, started_at, ended_at) VALUES (?,?,?)",
+                           (user_id, started_at, ended_at))
+
+    async def end_away_period(self, user_id: int, at: float, ended_at: float) -> None:
+        """The vacation running at ``at`` ends at ``ended_at`` (no later than
+        planned); one that would end before it began is gone."""
+        await self.execute("UPDATE away_periods SET ended_at=? WHERE user_id=? AND started_at<=? AND ended_at>?",
+                           (ended_at, user_id, at, at))
+        await self.execute("DELETE FROM away_periods WHERE user_id=? AND ended_at<=started_at", (user_id,))
 
 
 

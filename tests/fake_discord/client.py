@@ -34,7 +34,7 @@ def patch_discord_py(fake: "FakeDiscord") -> Iterator[None]:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(fake: "FakeDiscord", bot: ClientT, *, timeout: float = 10.0) -> AsyncIterator[ClientT]:
+async def running_bot(fake: "FakeDiscord", bot: ClientT, *, timeout: float = 30.0) -> AsyncIterator[ClientT]:
     """Start ``bot`` against ``fake``, wait until it is ready, and close it afterwards.
 
     Tip: create test bots with ``guild_ready_timeout=0.05``; discord.py otherwise waits 2 s

@@ -78,7 +78,7 @@ class Gateway:
     def live_sessions(self) -> list[GatewaySession]:
         return [s for s in self.sessions if s.is_live]
 
-    async def wait_for_client(self, timeout: float = 10.0) -> GatewaySession:
+    async def wait_for_client(self, timeout: float = 30.0) -> GatewaySession:
         """Wait until a client has identified and received its guilds."""
         session = await self.fake.wait_until(
             lambda: next(iter(self.live_sessions), None), timeout=timeout, what="a client on the gateway"

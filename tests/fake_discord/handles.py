@@ -14,6 +14,12 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: Seconds a test waits for something the bot should do. Generous on purpose:
+#: a wait ends as soon as its condition holds, so only a failing test pays
+#: for it, and a loaded CI machine must not turn a slow answer into a failure
+#: (Discord's own 3 s limit is checked separately, by the interaction's ack).
+WAIT = 30.0
+
 # Interaction types.
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 # Callback types.
@@ -141,11 +147,11 @@ class InteractionHandle:
 
         return await self._manager.fake.wait_until(check, timeout=timeout, what=f"{self.describe()}: {what}")
 
-    async def wait_acknowledged(self, timeout: float = 5.0) -> Callback:
+    async def wait_acknowledged(self, timeout: float = WAIT) -> Callback:
         """Wait for the accepted initial response (raises if it was refused as too late)."""
         return await self._wait(lambda: self.callback, timeout, "initial response")
 
-    async def wait_response(self, timeout: float = 5.0) -> FakeMessage:
+    async def wait_response(self, timeout: float = WAIT) -> FakeMessage:
         """Wait for the finished response message (a deferred one must have been edited)."""
         return await self._wait(
             lambda: self.original if self.original is not None and not self.original.loading else None,
@@ -153,26 +159,28 @@ class InteractionHandle:
             "response message",
         )
 
-    async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[FakeMessage]:
+    async def wait_followups(self, count: int = 1, timeout: float = WAIT) -> list[FakeMessage]:
         return await self._wait(
             lambda: self.followups[:count] if len(self.followups) >= count else None, timeout, f"{count} follow-up(s)"
         )
 
-    async def wait_ephemeral(self, timeout: float = 5.0) -> FakeMessage:
+    async def wait_ephemeral(self, timeout: float = WAIT) -> FakeMessage:
         """Wait for the first finished ephemeral message of this interaction."""
         return await self._wait(
             lambda: next((m for m in self.ephemeral_messages if not m.loading), None), timeout, "an ephemeral message"
         )
 
-    async def wait_modal(self, timeout: float = 5.0) -> dict[str, Any]:
+    async def wait_modal(self, timeout: float = WAIT) -> dict[str, Any]:
         return await self._wait(lambda: self.modal, timeout, "a modal")
 
-    async def wait_choices(self, timeout: float = 5.0) -> list[dict[str, Any]]:
-        return await self._wait(
-            lambda: self.choices if self.choices is not None else None, timeout, "autocomplete choices"
+    async def wait_choices(self, timeout: float = WAIT) -> list[dict[str, Any]]:
+        # boxed, so that an empty list of choices is an answer too
+        (choices,) = await self._wait(
+            lambda: (self.choices,) if self.choices is not None else None, timeout, "autocomplete choices"
         )
+        return choices
 
-    async def wait_refused(self, timeout: float = 5.0) -> RefusedCallback:
+    async def wait_refused(self, timeout: float = WAIT) -> RefusedCallback:
         """Wait for a callback the fake refused (e.g. too late); for testing the 3-second rule."""
         return await self._manager.fake.wait_until(
             lambda: self.refused[-1] if self.refused else None,

@@ -115,7 +115,8 @@ class Interactions:
         member = guild.members.get(user.id)
         if member is None:
             raise LookupError(f"{user!r} is not a member of the guild, so cannot use it")
-        user_perms = guild.permissions_of(user)
+        # the member's permissions in the channel, overwrites included, as Discord sends them
+        user_perms = world.permissions_in(channel, user)
         payload.update(
             guild_id=str(guild.id),
             guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},

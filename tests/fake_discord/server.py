@@ -15,7 +15,7 @@ from .api import API_PREFIX, ApiCall, Handler, Reply
 from .commands import CommandRegistry
 from .errors import DiscordAPIError, INVALID_FORM_BODY
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, INTENT_GUILDS, Gateway, GatewaySession
-from .handles import InteractionHandle
+from .handles import WAIT, InteractionHandle
 from .interactions import Interactions
 from .messages import create_message
 from .recording import RateLimitRule, RecordedRequest, read_body
@@ -131,7 +131,7 @@ class FakeDiscord:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_until(self, predicate: Callable[[], T], *, timeout: float = 5.0, what: str = "condition") -> T:
+    async def wait_until(self, predicate: Callable[[], T], *, timeout: float = WAIT, what: str = "condition") -> T:
         """Wait until ``predicate()`` is truthy and return its value (event driven, no polling)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -148,7 +148,7 @@ class FakeDiscord:
             except asyncio.TimeoutError:
                 pass
 
-    async def wait_for_client(self, timeout: float = 10.0) -> GatewaySession:
+    async def wait_for_client(self, timeout: float = 30.0) -> GatewaySession:
         """Wait until a bot is connected to the gateway and has its guild."""
         return await self.gateway.wait_for_client(timeout)
 

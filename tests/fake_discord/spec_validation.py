@@ -102,6 +102,67 @@ def _describe(error: ValidationError) -> str:
     return f"{where}: {message}"
 
 
+def _resolved(spec: dict[str, Any], schema: Any) -> Any:
+    """``schema`` with its local ``$ref`` chain followed (``#/components/...``)."""
+    while isinstance(schema, dict) and str(schema.get("$ref", "")).startswith("#/"):
+        node: Any = spec
+        for part in schema["$ref"][2:].split("/"):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        schema = node
+    return schema
+
+
+def _tagged_union(spec: dict[str, Any], keyword: str):
+    """``oneOf``/``anyOf`` that skips the branches whose ``type`` tag
+    (an ``enum`` or ``const`` on the property ``type``) excludes the
+    instance's ``type``: such a branch can never match, and Discord's
+    component unions have up to eleven of them, each a deep schema. The
+    result is the plain keyword's, found without trying those branches;
+    the validation of a board post becomes several times faster."""
+    plain = jsonschema.Draft202012Validator.VALIDATORS[keyword]
+    tags: dict[int, Any] = {}
+
+    def tag_of(branch: Any) -> Any:
+        key = id(branch)
+        if key not in tags:
+            prop = _resolved(spec, _resolved(spec, branch).get("properties", {}).get("type")) \
+                if isinstance(_resolved(spec, branch), dict) else None
+            if isinstance(prop, dict) and "const" in prop:
+                tags[key] = [prop["const"]]
+            elif isinstance(prop, dict) and isinstance(prop.get("enum"), list):
+                tags[key] = prop["enum"]
+            else:
+                tags[key] = None
+        return tags[key]
+
+    def keyword_validator(validator, branches, instance, schema):
+        if not (isinstance(instance, dict) and "type" in instance):
+            yield from plain(validator, branches, instance, schema)
+            return
+        kind = instance["type"]
+        # bool is an int to Python but not to JSON Schema: compare exactly
+        kept = [(i, b) for i, b in enumerate(branches)
+                if tag_of(b) is None or any(kind == t and type(kind) is type(t) for t in tag_of(b))]
+        if len(kept) == len(branches):
+            yield from plain(validator, branches, instance, schema)
+            return
+        if not kept:
+            yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
+            return
+        matched = [i for i, b in kept if validator.evolve(schema=b).is_valid(instance)]
+        if keyword == "anyOf" and matched:
+            return
+        if len(matched) == 1:
+            return
+        if not matched:
+            errors = [e for i, b in kept for e in validator.descend(instance, b, schema_path=i)]
+            yield ValidationError(f"{instance!r} is not valid under any of the given schemas", context=errors)
+            return
+        yield ValidationError(f"{instance!r} is valid under each of {[branches[i] for i in matched]!r}")
+
+    return keyword_validator
+
+
 class SpecValidator:
     """Validates bodies for a method + concrete API path (``/channels/123/messages``)."""
 
@@ -111,6 +172,10 @@ class SpecValidator:
         self._registry = Registry().with_resource(SPEC_URI, resource)
         self._routes = self._compile_routes(self.spec["paths"])
         self._validators: dict[str, jsonschema.Draft202012Validator] = {}
+        self._validator_class = jsonschema.validators.extend(
+            jsonschema.Draft202012Validator,
+            {keyword: _tagged_union(self.spec, keyword) for keyword in ("oneOf", "anyOf")},
+        )
 
     @staticmethod
     def _compile_routes(paths: Iterable[str]) -> list[tuple[re.Pattern[str], str]]:
@@ -133,7 +198,7 @@ class SpecValidator:
     def _validator(self, pointer: str) -> jsonschema.Draft202012Validator:
         validator = self._validators.get(pointer)
         if validator is None:
-            validator = jsonschema.Draft202012Validator({"$ref": f"{SPEC_URI}#{pointer}"}, registry=self._registry)
+            validator = self._validator_class({"$ref": f"{SPEC_URI}#{pointer}"}, registry=self._registry)
             self._validators[pointer] = validator
         return validator
 

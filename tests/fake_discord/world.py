@@ -380,6 +380,9 @@ class FakeChannel:
     member_ids: set[int] = field(default_factory=set)
     created_at: str = field(default_factory=iso_now)
     messages: list[FakeMessage] = field(default_factory=list)
+    # Guild channels only: permission overwrites by role or user id, as
+    # (type, allow, deny) with type 0 for a role and 1 for a member.
+    overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def is_thread(self) -> bool:
@@ -433,7 +436,10 @@ class FakeChannel:
             )
             del payload["position"]
         else:
-            payload.update(topic=self.topic, nsfw=False, permission_overwrites=[])
+            payload.update(topic=self.topic, nsfw=False, permission_overwrites=[
+                {"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)}
+                for target, (kind, allow, deny) in self.overwrites.items()
+            ])
         return payload
 
     def __repr__(self) -> str:
@@ -463,6 +469,23 @@ class FakeGuild:
         for role in member.roles if member else []:
             perms |= role.permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
+        """As Discord computes them in a guild channel: the guild's
+        permissions, then the overwrites of @everyone, of the member's roles
+        together, and of the member (administrators and the owner skip them)."""
+        perms = self.permissions_of(user)
+        if perms == ALL_PERMISSIONS:
+            return perms
+        member = self.members.get(user.id)
+        role_ids = {r.id for r in member.roles} if member else set()
+        for targets in ({self.id}, role_ids - {self.id}, {user.id}):
+            found = [channel.overwrites[t] for t in targets if t in channel.overwrites]
+            for _, _, deny in found:
+                perms &= ~deny
+            for _, allow, _ in found:
+                perms |= allow
+        return perms
 
     def to_rest_payload(self) -> dict[str, Any]:
         return {
@@ -609,6 +632,18 @@ class World:
         )
         self.channels[thread.id] = thread
         return thread
+
+    def set_overwrite(
+        self, channel: FakeChannel, target: FakeRole | FakeUser, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """A permission overwrite on a guild channel (its threads follow it)."""
+        assert not channel.is_thread and channel.guild_id == self.guild.id
+        channel.overwrites[target.id] = (0 if isinstance(target, FakeRole) else 1, allow, deny)
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
+        """The user's permissions in a guild channel or thread, overwrites included."""
+        parent = self.channels.get(channel.parent_id) if channel.is_thread else channel
+        return self.guild.permissions_in(parent or channel, user)
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The bot's DM channel with ``user``, created on first use (as Discord does)."""
