@@ -116,7 +116,7 @@ async def play(fake, table: Table, stored, users, rounds: int, seed: int) -> dic
     return seen
 
 
-# The two long matches split the databases between them (every other test
+# The long matches split the databases between them (every other test
 # through Discord runs on both): the suite stays well inside its time.
 @pytest.mark.parametrize("players,rounds,seed,db", [(3, 3, 1, "postgresql"), (6, 2, 2, "sqlite")], indirect=["db"])
 async def test_a_hellgame_match_in_a_thread(fake, table, stored, bot, players, rounds, seed):
@@ -144,6 +144,7 @@ async def test_a_hellgame_match_in_a_thread(fake, table, stored, bot, players, r
     assert await verify(bot.store) == 0
 
 
+@pytest.mark.parametrize("db", ["postgresql"], indirect=True)  # the 6-player match plays on SQLite
 async def test_a_four_player_match_to_its_end_with_spells_counters_uriel_and_lilith(fake, table, stored, bot, raw_sql):
     """A whole match through the real client: spells are cast and countered
     or passed in counter windows, Uriel and Lilith come (the test options
