@@ -116,10 +116,20 @@ async def run(fn: Callable[..., T], /, *args: Any, pool: str = "render") -> T:
             # wait until the broken pool has closed its pipes before the next
             # one opens its own: closing them while new ones reuse their
             # numbers hands the fork server a closed descriptor
-            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+            await asyncio.to_thread(_close_broken, executor)
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _close_broken(executor: ProcessPoolExecutor) -> None:
+    """Shut a broken pool down, killing its workers first. A worker started
+    for a job submitted while the pool broke is missed by the pool's own
+    clean-up (it terminates the workers it knew, then waits for all of them),
+    and would keep the shutdown, and the job, waiting for ever."""
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        process.kill()  # a worker already gone is passed over
+    executor.shutdown(wait=True, cancel_futures=True)
 
 
 def shutdown(pool: str | None = None) -> None:
