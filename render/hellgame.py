@@ -15,8 +15,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.hellgame import data
-from engines.hellgame.model import FREEBOOTERS, HandCard, View
+from engines.hellgame.core import data
+from engines.hellgame.core.model import FREEBOOTERS, HandCard, View
 from render.hellgame_draw import (
     ANTE, BG, FILL, GOLD, INK, LINE, MUTED, NEUTRAL, ON_FILL, PENT_BG, PENT_LINE, PENT_POINT, TINT, WHITE, clip, fit,
     symbol, wrap, write)

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.hellgame.model import FREEBOOTERS
+from engines.hellgame.core.model import FREEBOOTERS
 from render.typeface import font
 
 # -- colours (Okabe-Ito; a symbol always goes with a colour) ----------------------

@@ -28,9 +28,8 @@ from functools import lru_cache
 
 from PIL import ImageDraw
 
-from engines.hellgame import data
-from engines.hellgame import text as game_text
-from engines.hellgame.model import SectioView, View
+from engines.hellgame.core import data, text as game_text
+from engines.hellgame.core.model import SectioView, View
 from render.hellgame_draw import (
     ANTE, BG, FILL, INK, LINE, NEUTRAL, PENT_BG, PENT_LINE, PENT_POINT, TINT, WHITE, fit, label_at, souls_disc, symbol,
     text_w, warning_sign, wild_badge, write)

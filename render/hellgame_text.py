@@ -4,7 +4,7 @@ A screen reader gets what the picture shows: round and phase, every
 triumvirate's numbers, the rank track, each sectio that is held or occupied
 (full name, owner, units), Antehell, the permanent events and phenomena, the
 lieutenant boxes, and for a seat its own arcana. Seats are called by the
-engine's names (colour word and symbol, ``engines.hellgame.text``); sectio,
+engine's names (colour word and symbol, ``engines.hellgame.core.text``); sectio,
 demon, lieutenant and card names are the game's. The words live here and the
 image renderer borrows them, so both speak alike.
 """
@@ -15,9 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from engines.contract import Text
-from engines.hellgame import data
-from engines.hellgame import text as game_text
-from engines.hellgame.model import FREEBOOTERS, DemonView, HandCard, SectioView, UnitView, View
+from engines.hellgame.core import data, text as game_text
+from engines.hellgame.core.model import DemonView, FREEBOOTERS, HandCard, SectioView, UnitView, View
 from engines.i18n import FALLBACK, LOCALES, Catalog, locale_dir
 
 #: The words of the board text and the image:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import dice
+from engines.hellgame.core import dice
 
 
 class Dice(list):
@@ -35,7 +35,7 @@ class Dice(list):
 @pytest.fixture
 def rolls(monkeypatch) -> Dice:
     """``rolls.extend([...])``: the dice to come (rule modules roll through
-    ``engines.hellgame.dice``, so the patch reaches all of them)."""
+    ``engines.hellgame.core.dice``, so the patch reaches all of them)."""
     d = Dice()
     monkeypatch.setattr(dice, "roll", d)
     return d

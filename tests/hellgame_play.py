@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engines.hellgame import flow
+from engines.hellgame.core import flow
 from engines.hellgame.engine import ENGINE
 
 #: Weight of each verb in the random choice (others weigh 1).

@@ -6,17 +6,16 @@ the 9.7 walkthrough."""
 from __future__ import annotations
 
 import string
-import sys
 import types
 
 import pytest
 
-import engines.hellgame as hellgame_package
 import engines.hellgame.engine  # noqa: F401 - every rule module registered, as in a match
-from engines.hellgame import actions, board, data, diplomacy, flow
-from engines.hellgame.model import FREEBOOTERS, Action, Demon, State
+from engines.hellgame.core import board, data, flow
+from engines.hellgame.core.model import Action, Demon, FREEBOOTERS, State
+from engines.hellgame.core.text import MESSAGES
+from engines.hellgame.phases.action import actions, diplomacy
 from engines.hellgame.setup import initial_state
-from engines.hellgame.text import MESSAGES
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 #: Every key of the game's catalogue chain: the act question also offers verbs of other modules.
@@ -50,7 +49,7 @@ def phase_ends_the_test(monkeypatch):
 def movement(monkeypatch):
     """A stand-in for movement.py: a move is over at once."""
     calls: list[tuple[str, int]] = []
-    fake = types.ModuleType("engines.hellgame.movement")
+    fake = types.ModuleType("engines.hellgame.phases.action.movement")
 
     def start_move(state, demon, events):
         calls.append(("move", demon))
@@ -60,8 +59,8 @@ def movement(monkeypatch):
         calls.append(("amok", hound.id))
 
     fake.start_move, fake.run_amok = start_move, run_amok
-    monkeypatch.setitem(sys.modules, "engines.hellgame.movement", fake)
-    monkeypatch.setattr(hellgame_package, "movement", fake, raising=False)
+    for user in (actions, diplomacy):
+        monkeypatch.setattr(user, "movement", fake)
     return calls
 
 

@@ -10,9 +10,13 @@ import random
 import pytest
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
-from engines.hellgame import (actions, battle, board, combat, conspiracy, data, dice, diplomacy, flight,  # noqa: F401
-                              flow, hellcards, hellphase, petition, rightaway, souls, summoning)
-from engines.hellgame.model import Action, Battle, Demon, Phenomenon, State
+from engines.hellgame.core import board, data, dice, flight, flow
+from engines.hellgame.core.model import Action, Battle, Demon, Phenomenon, State
+from engines.hellgame.phases import petition, summoning
+from engines.hellgame.phases.action import actions, conspiracy, diplomacy
+from engines.hellgame.phases.combat import battle, combat
+from engines.hellgame.phases.hell import hellcards, hellphase, rightaway
+from engines.hellgame.phases.soul import souls
 from engines.hellgame.setup import initial_state
 
 A = Action

@@ -1,7 +1,7 @@
-"""The HellGame, chapter 11 (Combat) without magic: engines/hellgame/combat.py
+"""The HellGame, chapter 11 (Combat) without magic: engines/hellgame/phases/combat/combat.py
 and battle.py, driven through flow.advance / flow.answer.
 
-Dice are forced by replacing ``engines.hellgame.dice.roll`` with a queue;
+Dice are forced by replacing ``engines.hellgame.core.dice.roll`` with a queue;
 flight and the hounds running amok are replaced by small stand-ins (the real
 ones belong to the movement module and have their own tests)."""
 
@@ -11,9 +11,10 @@ import pytest
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 from engines.contract import IllegalAction
-from engines.hellgame import battle as B
-from engines.hellgame import board, combat, data, dice, flow, setup  # noqa: F401  (combat registers its steps)
-from engines.hellgame.model import ANTEHELL, Action, Demon, State, Unit
+from engines.hellgame import setup
+from engines.hellgame.core import board, data, dice, flow  # noqa: F401  (combat registers its steps)
+from engines.hellgame.core.model import ANTEHELL, Action, Demon, State, Unit
+from engines.hellgame.phases.combat import battle as B, combat
 
 BEAST, MU = 0, 1
 CAIM, UKOBACH = 8, 18
@@ -62,7 +63,7 @@ class Moves:
 
 @pytest.fixture(autouse=True)
 def moves(monkeypatch) -> Moves:
-    from engines.hellgame import movement
+    from engines.hellgame.phases.action import movement
 
     m = Moves()
     monkeypatch.setattr(movement, "flee", m.do_flee)

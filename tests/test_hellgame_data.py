@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.hellgame import data as D
-from engines.hellgame.data import ANTEHELL, PENTAGRAM, compass_step, reentry, sectio_at
+from engines.hellgame.core import data as D
+from engines.hellgame.core.data import ANTEHELL, PENTAGRAM, compass_step, reentry, sectio_at
 
 #: ``../shared`` beside the project, on every machine that runs the suite (CI too).
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "hellgame-data.json"

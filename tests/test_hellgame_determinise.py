@@ -32,10 +32,10 @@ from hellgame_play import choose
 from test_contract_secrecy import hellgame_twin
 
 from engines.contract import canonical_json, clone
-from engines.hellgame import data
+from engines.hellgame.core import data
+from engines.hellgame.core.model import Action, HAND_LIMIT, State
 from engines.hellgame.determinise import HIDDEN_ANSWERS, SECRET_ORDERS
 from engines.hellgame.engine import ENGINE
-from engines.hellgame.model import HAND_LIMIT, Action, State
 from engines.rng import Rng
 
 SEATS = (2, 3, 4, 5, 6)

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import board, data, flow, hellphase, souls, summoning  # noqa: F401  (steps)
-from engines.hellgame.model import ANTEHELL, Action, Phenomenon, State
+from engines.hellgame.core import board, data, flow  # noqa: F401  (steps)
+from engines.hellgame.core.model import ANTEHELL, Action, Phenomenon, State
+from engines.hellgame.phases import summoning
+from engines.hellgame.phases.hell import hellphase
+from engines.hellgame.phases.soul import souls
 from engines.hellgame.setup import initial_state
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 

@@ -2,7 +2,7 @@
 favour/disfavour (14), with the digest's Appendix B fixtures 16 and 17.
 
 States are built with ``setup.initial_state`` and set by hand; dice come from
-a queue (``engines.hellgame.dice.roll`` monkeypatched); the procedure runs
+a queue (``engines.hellgame.core.dice.roll`` monkeypatched); the procedure runs
 through ``flow.advance`` / ``flow.answer``. The next phase's first step is
 replaced by a stop question so a test ends where it wants to look."""
 
@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import board, data, endphase, flow, petition, setup, victory  # noqa: F401
-from engines.hellgame.model import Action, Demon
+from engines.hellgame import setup
+from engines.hellgame.core import board, data, flow, victory  # noqa: F401
+from engines.hellgame.core.model import Action, Demon
+from engines.hellgame.phases import endphase, petition
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 SIXES = [c.id for c in data.ARCANA if c.six]
@@ -652,15 +654,18 @@ def test_every_key_is_in_both_catalogues():
 
     from babel.messages.pofile import read_po
 
-    root = Path(petition.__file__).parent
+    from engines.hellgame.core import victory
+    from engines.hellgame.core.text import LOCALE_DIR
+    from engines.hellgame.phases import endphase
+
     used = set()
-    for name in ("petition.py", "endphase.py", "victory.py"):
-        for node in ast.walk(ast.parse((root / name).read_text())):
+    for module in (petition, endphase, victory):
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) \
                     and re.fullmatch(r"(pr|ev|lb|grp)_[a-z0-9_]+", node.value):
                 used.add(node.value)
     for lang in ("de", "en"):
-        with open(root / "locale" / lang / "LC_MESSAGES" / "hellgame_end.po", "rb") as f:
+        with open(LOCALE_DIR / lang / "LC_MESSAGES" / "hellgame_end.po", "rb") as f:
             have = {m.id for m in read_po(f) if m.id}
         assert used <= have, (lang, used - have)
 

@@ -9,9 +9,9 @@ import pytest
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
 from engines.contract import canonical_json
-from engines.hellgame import board, data, dice
+from engines.hellgame.core import board, data, dice
+from engines.hellgame.core.model import State
 from engines.hellgame.engine import ENGINE
-from engines.hellgame.model import State
 
 
 def start(seats: int, seed: int = 7, **options) -> State:
@@ -274,7 +274,7 @@ def test_my_view_shows_the_hand_and_the_pending_order_to_its_owner_only():
 @pytest.mark.parametrize("hours", [4, 1])
 def test_a_counter_question_has_a_deadline_of_its_own_and_lapses_to_a_pass(hours):
     """A counter window never holds the match for days (``counter_hours``)."""
-    from engines.hellgame import flow
+    from engines.hellgame.core import flow
 
     for seed in range(40):
         rnd = random.Random(seed)
@@ -326,7 +326,7 @@ def test_the_last_spell_is_on_the_map_and_the_round_summary_names_spells_and_eve
 
 def test_uriel_and_lilith_are_on_the_map_and_named_in_the_text():
     import render
-    from engines.hellgame.model import Being
+    from engines.hellgame.core.model import Being
 
     s = start(3, 1)
     plain = ENGINE.view(s, None)

@@ -1,4 +1,4 @@
-"""The HellGame, 10.4 Freebooters: engines/hellgame/freebooters.py and the
+"""The HellGame, 10.4 Freebooters: engines/hellgame/beings/freebooters.py and the
 shared code it relies on (influence, entry, saves, targets, petitions, the
 board text), driven through flow.advance / flow.answer with forced dice."""
 
@@ -7,10 +7,15 @@ from __future__ import annotations
 import pytest
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
-from engines.hellgame import battle, board, data, flow, freebooters, movement, petition, setup
+from engines.hellgame import setup
+from engines.hellgame.beings import freebooters
+from engines.hellgame.core import board, data, flow
+from engines.hellgame.core.model import Action, Battle, Demon, FREEBOOTERS, Side, State
+from engines.hellgame.core.views import build_view
 from engines.hellgame.engine import ENGINE
-from engines.hellgame.model import FREEBOOTERS, Action, Battle, Demon, Side, State
-from engines.hellgame.views import build_view
+from engines.hellgame.phases import petition
+from engines.hellgame.phases.action import movement
+from engines.hellgame.phases.combat import battle
 from render import hellgame_text
 
 FB = FREEBOOTERS
@@ -55,7 +60,7 @@ def test_hooks_are_registered():
 
 
 def test_10_4_influence_switches_a_legion_to_the_freebooters(rolls, monkeypatch):
-    from engines.hellgame import diplomacy
+    from engines.hellgame.phases.action import diplomacy
 
     monkeypatch.setattr(diplomacy, "EXTRA_OWNERS", [freebooters.offer])
     s = setup.initial_state(2, 1, {})
@@ -108,14 +113,14 @@ def test_10_4_freebooters_do_not_flee_or_grant_passage_on_entry(rolls):
     assert not any(a.q == "entry" for a in s.asks)
     assert mover.at == MIRACLE and free.at == MIRACLE
     assert keys(ev) == ["ev_legion_moves", "ev_move_end"]
-    from engines.hellgame import flight
+    from engines.hellgame.core import flight
 
     assert flight.forced_stop(s, MIRACLE, 0, False) == "ev_stop_legion"
 
 
 def test_10_4_lone_freebooter_lieutenant_is_not_made_to_flee(rolls):
     """Lone lieutenants of other players flee at once when a unit enters (9.5.2.2); freebooters never flee."""
-    from engines.hellgame import flight
+    from engines.hellgame.core import flight
 
     s = setup.initial_state(2, 7, {})
     s.units = []
@@ -185,7 +190,7 @@ def test_10_4_save_without_a_lieutenant_only_on_a_one(rolls, monkeypatch):
 
 @pytest.mark.parametrize("auto", [True, False])
 def test_10_4_engine_aims_the_freebooters_at_the_largest_enemy_group(auto):
-    from engines.hellgame import targets
+    from engines.hellgame.phases.combat import targets
 
     s = combat_state(3, auto_targets=auto)
     small = board.place(s, "legion", 1, 30)

@@ -17,7 +17,7 @@ from hellgame_play import choose
 
 import engines
 from bot.verify import verify
-from engines.hellgame import flow
+from engines.hellgame.core import flow
 
 GAME = "hellgame"
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import board, data, dice, flight, flow, hellcards, lilith, spells, wild  # noqa: F401
-from engines.hellgame.model import ANTEHELL, Action, Being, Demon, Phenomenon, State
+from engines.hellgame.beings import lilith, wild  # noqa: F401
+from engines.hellgame.core import board, data, dice, flight, flow
+from engines.hellgame.core.model import ANTEHELL, Action, Being, Demon, Phenomenon, State
+from engines.hellgame.magic import spells
+from engines.hellgame.phases.hell import hellcards
 from engines.hellgame.setup import initial_state
 
 A = Action
@@ -63,9 +66,9 @@ def keys(events) -> list[str]:
 
 def test_10_lilith_moves_as_a_being_after_uriel():
     names = [f.__module__ for f in wild.BEINGS]
-    assert "engines.hellgame.lilith" in names
-    if "engines.hellgame.uriel" in names:
-        assert names.index("engines.hellgame.uriel") < names.index("engines.hellgame.lilith")
+    assert "engines.hellgame.beings.lilith" in names
+    if "engines.hellgame.beings.uriel" in names:
+        assert names.index("engines.hellgame.beings.uriel") < names.index("engines.hellgame.beings.lilith")
 
 
 def test_10_2_appears_by_lilith_visit_and_love_for_lilith():

@@ -2,10 +2,10 @@
 hellgame.md's catalogue (1-16), support (9.8.3.2), counter windows with It
 Does Not Work and Mirror (9.8.2.1, 22-23), "always pass", the secrecy of the
 counter question, and the digest's Appendix B fixture 10 (counter out of
-sequence spends both actions). engines/hellgame/magic.py, spells.py,
+sequence spends both actions). engines/hellgame/magic/casting.py, spells.py,
 spells_action.py, counters.py, driven through flow.advance / flow.answer.
 
-Dice are forced by replacing ``engines.hellgame.dice.roll`` with a queue."""
+Dice are forced by replacing ``engines.hellgame.core.dice.roll`` with a queue."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ import string
 import pytest
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
-from engines.hellgame import board, counters, data, flight, flow, spells
 from engines.hellgame import engine as hellgame_engine  # noqa: F401  (registers every module)
-from engines.hellgame.model import Action, Casting, Demon, State
+from engines.hellgame.core import board, data, flight, flow
+from engines.hellgame.core.model import Action, Casting, Demon, State
+from engines.hellgame.core.text import MESSAGES
+from engines.hellgame.magic import counters, spells
 from engines.hellgame.setup import initial_state
-from engines.hellgame.text import MESSAGES
 
 BEAST, KEY, VOID = 0, 1, 2
 
@@ -50,7 +51,7 @@ def phase_ends_the_test(monkeypatch):
 
 @pytest.fixture
 def amok(monkeypatch):
-    from engines.hellgame import movement
+    from engines.hellgame.phases.action import movement
 
     ran: list[int] = []
     monkeypatch.setattr(movement, "run_amok", lambda s, h, ev: ran.append(h.id))
@@ -174,7 +175,7 @@ def test_9_8_only_castable_action_cards_are_offered_with_their_cost():
     for key, m in data.MAJORS.items():
         if m.timing == "action":
             assert key in spells.EFFECTS
-            from engines.hellgame import magic
+            from engines.hellgame.magic import casting as magic
 
             for lang in ("de", "en"):
                 template(magic.CAST_LABELS[key], lang)
@@ -184,7 +185,8 @@ def test_9_8_every_refusal_key_is_in_both_catalogues():
     import inspect
     import re
 
-    from engines.hellgame import counters as c_mod, magic, spells_action
+    from engines.hellgame.magic import counters as c_mod, spells_action
+    from engines.hellgame.magic import casting as magic
 
     keys = set()
     for mod in (spells, spells_action, magic, c_mod):

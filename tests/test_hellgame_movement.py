@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import board, data, flight, flow, movement, wild
-from engines.hellgame.model import ANTEHELL, Action, Demon
+from engines.hellgame.beings import wild
+from engines.hellgame.core import board, data, flight, flow
+from engines.hellgame.core.model import ANTEHELL, Action, Demon
+from engines.hellgame.phases.action import movement
 from engines.hellgame.setup import initial_state
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
@@ -669,9 +671,10 @@ def test_10_3_strongest_hound_first_ties_by_die(rolls):
 
 
 def test_every_movement_message_exists_in_both_languages():
-    from engines.i18n import Catalog, locale_dir
+    from engines.hellgame.core.text import LOCALE_DIR
+    from engines.i18n import Catalog
 
-    cat = Catalog("hellgame_movement", locale_dir(movement.__file__))
+    cat = Catalog("hellgame_movement", LOCALE_DIR)
     for key in ("lb_move_carry", "lb_move_pick", "lb_move_drop", "ev_flee", "pr_entry", "ev_hound_run"):
         for lang in ("de", "en"):
             assert cat.template(key, lang), (key, lang)

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellgame import board, conspiracy, data, dice, flight, hellcards, spells, uriel, wild
-from engines.hellgame.model import ANTEHELL, FREEBOOTERS, Being, Demon, Phenomenon, State
+from engines.hellgame.beings import uriel, wild
+from engines.hellgame.core import board, data, dice, flight
+from engines.hellgame.core.model import ANTEHELL, Being, Demon, FREEBOOTERS, Phenomenon, State
+from engines.hellgame.magic import spells
+from engines.hellgame.phases.action import conspiracy
+from engines.hellgame.phases.hell import hellcards
 from engines.hellgame.setup import initial_state
 
 PLAIN = [c.id for c in data.ARCANA if c.minor == "pass"]
@@ -133,7 +137,7 @@ def test_10_1_random_move_of_the_same_round_wipes_antehell(dq):
     board.place(s, "legion", 1, WISE_MEN)
     dq += [3]  # seat 0 lost 2 legions: 3 > 2, spared
     ev = []
-    from engines.hellgame.flow import STEPS
+    from engines.hellgame.core.flow import STEPS
     s.step = "random"
     STEPS["random"](s, ev)
     assert s.uriel.stage == "antehell" and s.uriel.at == ANTEHELL

@@ -1,10 +1,10 @@
 """The HellGame, combat magic: 11.1 (cards taken along), 11.2.1 (the magic
 step, G40, G43) and the five Combat spells of hellgame.md's catalogue
 (17 Frenzy, 18 Demonic Distraction, 19 Iron Skin, 20 Hellfire, 21
-Reinforcements): engines/hellgame/warcraft.py and lineup.py, driven through
+Reinforcements): engines/hellgame/magic/warcraft.py and lineup.py, driven through
 flow.advance / flow.answer.
 
-Dice are forced by replacing ``engines.hellgame.dice.roll`` with a queue; a
+Dice are forced by replacing ``engines.hellgame.core.dice.roll`` with a queue; a
 hound running amok is a small stand-in (the real one has its own tests);
 counter windows are answered with their passive choice."""
 
@@ -13,8 +13,10 @@ from __future__ import annotations
 import pytest
 from hellgame_dice import rolls  # noqa: F401 - a fixture
 
-from engines.hellgame import board, data, dice, flow, setup, spells, warcraft  # noqa: F401  (registers the hooks)
-from engines.hellgame.model import ANTEHELL, Action, Demon, State, Unit
+from engines.hellgame import setup
+from engines.hellgame.core import board, data, dice, flow  # noqa: F401  (registers the hooks)
+from engines.hellgame.core.model import ANTEHELL, Action, Demon, State, Unit
+from engines.hellgame.magic import spells, warcraft
 
 BEAST, MU = 0, 1
 CAIM, UKOBACH, BAAL = 8, 18, 4          # 4/4, 2/2, 4/2 skulls/stars
@@ -34,7 +36,7 @@ SUGAR_HILL, ADDICTION = sectio("Sugar"), sectio("Addiction")
 @pytest.fixture(autouse=True)
 def amok(monkeypatch) -> list[int]:
     """Stand-ins for a hound running amok (a compass die, 5-6 stays) and the phase's end."""
-    from engines.hellgame import movement
+    from engines.hellgame.phases.action import movement
 
     ran: list[int] = []
 

@@ -11,8 +11,8 @@ from PIL import Image, ImageDraw
 
 import render_probe as P
 from engines.contract import Header, Text
-from engines.hellgame import data
-from engines.hellgame.model import (
+from engines.hellgame.core import data
+from engines.hellgame.core.model import (
     ANTEHELL,
     FREEBOOTERS,
     DemonView,

@@ -1,6 +1,6 @@
 """The HellGame (Fager, Johansson; UGG 2002): 2-6 players, a negotiation
-wargame for a circle of Hell. Component data in :mod:`engines.hellgame.data`,
-the procedure in :mod:`engines.hellgame.flow`, the contract in
+wargame for a circle of Hell. Component data in :mod:`engines.hellgame.core.data`,
+the procedure in :mod:`engines.hellgame.core.flow`, the contract in
 :mod:`engines.hellgame.engine`."""
 
 from engines.registry import Game

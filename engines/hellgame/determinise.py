@@ -58,9 +58,11 @@ import random
 from typing import Any, Callable
 
 from engines.contract import Event, clone
-from engines.hellgame import data, flow
-from engines.hellgame.flight import entry_barred
-from engines.hellgame.model import HAND_LIMIT, Action, Ask, Draft, State
+from engines.hellgame.core import data, flow
+from engines.hellgame.core.flight import entry_barred
+from engines.hellgame.core.model import Action, Ask, Draft, HAND_LIMIT, State
+from engines.hellgame.phases.action.movement import _path_goes_on
+from engines.hellgame.phases.combat.targets import attackers, attacks
 from engines.rng import Rng
 
 #: Secret questions whose answers are built in a draft and kept as an order.
@@ -94,7 +96,6 @@ def _reset_court(s: State, a: Ask) -> None:
 
 
 def _reset_targets(s: State, a: Ask) -> None:
-    from engines.hellgame.targets import attackers, attacks
 
     b = s.battle
     if b is None:
@@ -262,7 +263,6 @@ def _battle_cards(s: State, seat: int | None, rnd: random.Random) -> None:
 def _move_path(s: State, seat: int | None, rnd: random.Random) -> None:
     """The rest of the path of another player's unit on its way (see the
     module docstring)."""
-    from engines.hellgame.movement import _path_goes_on
 
     m = s.move
     if m is None or m.seat == seat or m.unit is None:

@@ -1,21 +1,18 @@
 """The HellGame (Fager, Johansson; UGG 2002) behind the engine contract.
 
-A match is a procedure (:mod:`engines.hellgame.flow`) of steps that run by
-themselves and questions to players; each rule module registers its own
-(:mod:`setup`; :mod:`hellphase`; :mod:`souls` with :mod:`gifts` and
-:mod:`desertion`; :mod:`summoning`; :mod:`actions` with :mod:`diplomacy`;
-:mod:`movement` with :mod:`paths` and :mod:`flight`; :mod:`wild`;
-:mod:`combat` with :mod:`lineup`, :mod:`forces`, :mod:`targets` and
-:mod:`battle`; :mod:`petition`; :mod:`endphase`; :mod:`victory`; magic in
-:mod:`magic`, :mod:`spells`, :mod:`spells_action`, :mod:`counters` and
-:mod:`warcraft`; the Hell deck in :mod:`hellcards`, :mod:`rightaway` and
-:mod:`conspiracy`). The contract verbs below only ask the procedure: who
-is asked (``to_act``), what they may answer (``legal_actions``), and what a
-seat may see (``view``).
+A match is a procedure (:mod:`engines.hellgame.core.flow`) of steps that run by
+themselves and questions to players. The core (:mod:`engines.hellgame.core`)
+holds the state and what every part uses; each phase of a round registers its
+own steps and questions (:mod:`engines.hellgame.phases`, in the round's
+order); magic (:mod:`engines.hellgame.magic`) and the beings
+(:mod:`engines.hellgame.beings`: Uriel, Lilith, freebooters, wild hounds)
+plug into the phases' hooks. The game starts in :mod:`engines.hellgame.setup`.
+``DESIGN.md`` beside this module walks a round through the modules.
 
-The whole game: Uriel, Lilith and freebooters are in :mod:`uriel`,
-:mod:`lilith` and :mod:`freebooters`; the test-only option ``beings_round``
-brings both beings in without their cards (:mod:`forced`).
+The contract verbs below only ask the procedure: who is asked (``to_act``),
+what they may answer (``legal_actions``), and what a seat may see (``view``).
+The test-only option ``beings_round`` brings Uriel and Lilith in without their
+cards (:mod:`engines.hellgame.forced`).
 """
 
 from __future__ import annotations
@@ -27,12 +24,26 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
-from engines.hellgame import board, data, flow, text
-from engines.hellgame import actions, combat, conspiracy, counters, endphase, forced, freebooters, hellcards, hellphase, lilith, magic, movement, petition, rightaway, setup, souls, spells, summoning, uriel, victory, warcraft, wild  # noqa: F401  (they register their steps)
+from engines.hellgame.core import board, data, flow, text, victory
+# Every part registers its steps, questions and hooks when imported; the order
+# below is the order in which hooks of the same kind run.
+from engines.hellgame.phases.action import actions, conspiracy, movement
+from engines.hellgame.phases.combat import combat
+from engines.hellgame.magic import counters
+from engines.hellgame.phases import endphase, petition, summoning
+from engines.hellgame import forced, setup
+from engines.hellgame.beings import freebooters, lilith
+from engines.hellgame.phases.hell import hellcards, hellphase, rightaway
+from engines.hellgame.magic import casting
+from engines.hellgame.phases.soul import souls
+from engines.hellgame.magic import spells
+from engines.hellgame.beings import uriel
+from engines.hellgame.magic import warcraft
+from engines.hellgame.beings import wild
 from engines.hellgame.determinise import determinise as deal_anew
-from engines.hellgame.help import rules_help
-from engines.hellgame.model import GAME_ID, Action, State, View
-from engines.hellgame.views import build_view
+from engines.hellgame.core.help import rules_help
+from engines.hellgame.core.model import GAME_ID, Action, State, View
+from engines.hellgame.core.views import build_view
 
 #: Questions that lapse after ``counter_hours`` (see ``own_deadline``).
 SHORT_QUESTIONS = frozenset({"counter", "support"})

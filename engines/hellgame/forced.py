@@ -7,9 +7,10 @@ appears in Antehell; both then follow their rules (:mod:`uriel`,
 
 from __future__ import annotations
 
-from engines.hellgame import flow, lilith, uriel
-from engines.hellgame.flow import Events
-from engines.hellgame.model import State
+from engines.hellgame.beings import lilith, uriel
+from engines.hellgame.core import flow
+from engines.hellgame.core.flow import Events
+from engines.hellgame.core.model import State
 
 
 def bring_beings(state: State, events: Events, ended: str) -> None:

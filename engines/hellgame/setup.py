@@ -5,9 +5,10 @@ Round 1 then begins with the Soul phase (the Hell phase is skipped)."""
 
 from __future__ import annotations
 
-from engines.hellgame import board, data, dice, hellphase
-from engines.hellgame.flow import Events, ask, close, question, step, tell, tell_seat
-from engines.hellgame.model import Action, Ask, Demon, Player, State
+from engines.hellgame.core import board, data, dice
+from engines.hellgame.core.flow import Events, ask, close, question, step, tell, tell_seat
+from engines.hellgame.core.model import Action, Ask, Demon, Player, State
+from engines.hellgame.phases.hell import hellphase
 from engines.rng import Rng
 
 AREAS = ("heaven", "earth", "hell")

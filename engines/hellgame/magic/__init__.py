@@ -1,0 +1,8 @@
+"""Magic (9.8, 11.2.1): the spells (:mod:`.spells`, the Action spells in
+:mod:`.spells_action`), casting as an action (:mod:`.casting`), counter-
+spells (:mod:`.counters`) and combat magic (:mod:`.warcraft`). Magic plugs
+into the phases' hooks; no phase imports it.
+
+Importing any module of the package registers every spell."""
+
+from engines.hellgame.magic import spells, spells_action  # noqa: F401

@@ -1,0 +1,178 @@
+"""The Soul phase's gifts (7.3.2, G22): secret and simultaneous.
+
+``soul_gifts``: a secret simultaneous ``soul`` question builds each player's
+transfers in a draft: souls, legions (in place), lieutenants (with the legions
+they lead) and arcana cards; nobody sees the others' gifts (only the souls
+and hand size each had when the phase began) until ``soul_reveal`` carries
+them all out together. Then upkeep (:mod:`engines.hellgame.phases.soul.desertion`): the
+receivers pay for what they got.
+"""
+
+from __future__ import annotations
+
+from engines.hellgame.core import board
+from engines.hellgame.core.flow import Events, ask, close, question, step, tell, tell_seat
+from engines.hellgame.core.model import Action, Ask, Draft, State, Unit
+from engines.hellgame.phases.hell.hellphase import hand_limit, live, loose_hounds
+
+#: Soul amounts offered for one gift (plus "all").
+GIFT_AMOUNTS = (1, 2, 3, 5, 10, 20)
+GIFT_GROUPS = {"souls": "grp_gift_souls", "legion": "grp_gift_legion", "lt": "grp_gift_lt", "card": "grp_gift_card"}
+
+
+@step("soul_gifts")
+def _gifts(s: State, ev: Events) -> None:
+    seats = live(s)
+    if len(seats) < 2:
+        s.step = "soul_upkeep"
+        return
+    s.step = "soul_reveal"
+    for seat in seats:
+        p = s.players[seat]
+        p.shown_souls, p.shown_hand = p.souls, len(p.hand)
+        s.drafts[seat] = Draft(q="soul")
+        ask(s, seat, "soul", kind="simultaneous", secret=True)
+
+
+def _given(d: Draft, kind: str) -> set[int]:
+    return {st[2] for st in d.steps if st[0] == kind}
+
+
+def legion_choices(s: State, seat: int, excluded: set[int], led_by: set[int]) -> list[Unit]:
+    """One legion per kind of legion (place, leader, hound) not yet chosen."""
+    seen: set[tuple] = set()
+    out = []
+    for u in board.legions(s, seat):
+        if u.id in excluded or u.leader in led_by:
+            continue
+        hound = board.hound_of(s, u)
+        key = (u.at, u.leader, hound.card if hound else None)
+        if key not in seen:
+            seen.add(key)
+            out.append(u)
+    return out
+
+
+def _gift_legal(s: State, a: Ask) -> list[Action]:
+    d, p = s.drafts[a.seat], s.players[a.seat]
+    to = d.data.get("to")
+    out: list[Action] = []
+    if to is None:
+        out += [Action(do="to", a=r) for r in live(s) if r != a.seat]
+    else:
+        amounts = sorted({n for n in GIFT_AMOUNTS if n <= p.souls} | ({p.souls} if p.souls else set()))
+        out += [Action(do="souls", a=to, b=n) for n in amounts]
+        lts = _given(d, "lt")
+        out += [Action(do="legion", a=to, b=u.id) for u in legion_choices(s, a.seat, _given(d, "legion"), lts)]
+        out += [Action(do="lt", a=to, b=u.id) for u in board.lieutenants(s, a.seat) if u.id not in lts]
+        out += [Action(do="card", a=to, b=c) for c in p.hand]
+        out.append(Action(do="receiver"))
+    if d.steps:
+        out.append(Action(do="back"))
+    out.append(Action(do="submit"))
+    return out
+
+
+def _gift_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
+    d, p = s.drafts[a.seat], s.players[a.seat]
+    if x.do == "to":
+        d.data["to"] = x.a
+    elif x.do == "receiver":
+        d.data.pop("to", None)
+    elif x.do == "back":
+        kind, _, what = d.steps.pop()
+        if kind == "souls":
+            p.souls += what
+        elif kind == "card":
+            p.hand.append(what)
+    elif x.do == "submit":
+        s.orders[a.seat] = {"gifts": [list(st) for st in d.steps]}
+        del s.drafts[a.seat]
+        close(s, a)
+    else:
+        if x.do == "souls":
+            p.souls -= x.b
+        elif x.do == "card":
+            p.hand.remove(x.b)
+        d.steps.append([x.do, x.a, x.b])
+
+
+def _gift_label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
+    if x.do == "to":
+        return "lb_gift_to", {"seat": x.a}
+    if x.do == "souls":
+        return "lb_gift_souls", {"n": x.b}
+    if x.do == "card":
+        return "lb_gift_card", {"card": x.b}
+    if x.do in ("legion", "lt"):
+        u = board.unit(s, x.b)
+        if x.do == "lt":
+            return "lb_gift_lt", {"lt": u.card, "sectio": u.at, "n": len(board.group(s, u))}
+        hound = board.hound_of(s, u)
+        if hound is not None:
+            return "lb_gift_legion_hound", {"sectio": u.at, "n": hound.card}
+        if u.leader is not None:
+            return "lb_gift_legion_led", {"sectio": u.at, "lt": board.unit(s, u.leader).card}
+        return "lb_gift_legion", {"sectio": u.at}
+    return {"receiver": "lb_gift_done", "back": "lb_eco_back", "submit": "lb_eco_submit"}[x.do], {}
+
+
+def _gift_prompt(s: State, a: Ask) -> tuple[str, dict]:
+    d = s.drafts.get(a.seat)
+    if d is not None and d.data.get("to") is not None:
+        return "pr_gift_to", {"seat": d.data["to"], "souls": s.players[a.seat].souls}
+    return "pr_gifts", {"souls": s.players[a.seat].souls, "n": len(d.steps) if d else 0}
+
+
+question(
+    "soul",
+    legal=_gift_legal,
+    answer=_gift_answer,
+    prompt=_gift_prompt,
+    label=_gift_label,
+    passive=lambda s, a: Action(do="submit"),
+    group=lambda s, a, x: (GIFT_GROUPS.get(x.do, "grp_gift_other"), {}),
+)
+
+
+@step("soul_reveal")
+def _reveal_gifts(s: State, ev: Events) -> None:
+    gifts = [(seat, st) for seat in sorted(s.orders) for st in s.orders[seat].get("gifts", [])]
+    for seat, (kind, to, what) in gifts:
+        if kind == "souls":
+            s.players[to].souls += what
+            tell(s, ev, "ev_gift_souls", seat=seat, seats=[to], n=what)
+    cards: dict[tuple[int, int], list[int]] = {}
+    for seat, (kind, to, what) in gifts:
+        if kind == "card":
+            s.players[to].hand.append(what)
+            cards.setdefault((seat, to), []).append(what)
+    for (seat, to), given in cards.items():
+        tell(s, ev, "ev_gift_cards", seat=seat, seats=[to], n=len(given))
+        tell_seat(ev, seat, "ev_gift_cards_given", seats=[to], cards=given)
+        tell_seat(ev, to, "ev_gift_cards_received", seats=[seat], cards=given)
+    for wanted in ("legion", "lt"):
+        for seat, (kind, to, what) in gifts:
+            u = board.unit(s, what) if kind == wanted else None
+            if u is None or u.owner != seat:
+                continue
+            at, led = u.at, len(board.group(s, u)) if kind == "lt" else 0
+            mine = {u.id} | {x.id for x in s.units if x.leader == u.id}
+            kept = [x for x in s.units if x.kind == "hound" and x.keeper in mine]
+            board.switch(s, u, to)
+            lost = board.unit(s, what) is None
+            for h in kept:  # the hounds of a lieutenant's legions go along
+                if h.keeper is not None:
+                    h.owner = to
+            loose_hounds(s, ev, [h for h in kept if h.keeper is None])
+            if kind == "lt":
+                tell(s, ev, "ev_gift_lt", seat=seat, seats=[to], lt=u.card, sectio=at, n=led)
+            else:
+                tell(s, ev, "ev_gift_legion_lost" if lost else "ev_gift_legion", seat=seat, seats=[to], sectio=at)
+    if not gifts:
+        tell(s, ev, "ev_no_gifts", chronicle=False)
+    for p in s.players:
+        p.shown_souls = p.shown_hand = None
+    s.orders = {}
+    s.drafts = {}
+    hand_limit(s, "soul_upkeep")

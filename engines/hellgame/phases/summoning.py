@@ -1,0 +1,328 @@
+"""The Summoning phase (chapter 8), secret and simultaneous.
+
+``summon``: every player builds an order step by step (a :class:`Draft`) and
+submits it once: legions (:func:`legion_cost` souls each, in sectios the
+player controls, enemy units or not (G24), by the spread rule of 8.2, at most
+12 on the board), arcana cards (:func:`arcana_cost` souls, drawn at once and
+privately; the hand limit follows each purchase as a discard step of the
+draft; a Play Right Away card bought is told to the buyer at once and to
+everyone, with its effect, at the reveal), lieutenants (a card with minor
+spell "recruit" from the hand, its printed cost, a sectio with the player's
+legions), taming (a legion in Antehell without a hound that has not tried
+this phase) and bonus souls for own lieutenants, also for one recruited by
+this order (8.3.4). Souls and cards change at once in the player's own
+state; the others see ``Player.shown_*`` until the reveal. "back" undoes the
+last step (a bought card or a discard cannot be undone).
+
+``summon_reveal``: the orders are resolved richest first (souls when the
+phase began; ties by die, G46): legions, recruitment rolls (8.3.1), taming
+rolls (8.3.2), bonus souls; one public line per player. Then the Action phase.
+"""
+
+from __future__ import annotations
+
+from engines.hellgame.core import board, data, dice
+from engines.hellgame.core.flow import Events, ask, close, question, step, tell, tell_seat
+from engines.hellgame.core.model import ANTEHELL, Action, Ask, Draft, HAND_LIMIT, LEGION_LIMIT, State
+from engines.hellgame.phases.hell import hellcards, hellphase
+from engines.hellgame.phases.hell.hellphase import draw, live, loose_hounds
+
+#: Draft steps "back" cannot undo.
+LOCKED = ("buy", "discard")
+
+
+# -- hooks for part 2 ------------------------------------------------------------------
+
+
+def legion_cost(state: State) -> int:
+    """Souls per legion (8.2); Red Peril makes it 4 in part 2."""
+
+    return hellcards.setting(state, "legion_cost", 3)
+
+
+def arcana_cost(state: State) -> int:
+    """Souls per bought arcana card (8.3.3)."""
+    return 5
+
+
+# -- the order -------------------------------------------------------------------------
+
+
+@step("summon")
+def _start(s: State, ev: Events) -> None:
+    s.step = "summon_reveal"
+    for u in s.units:
+        u.tamed = False
+    for seat in live(s):
+        p = s.players[seat]
+        p.shown_souls, p.shown_hand = p.souls, len(p.hand)
+        s.drafts[seat] = Draft(q="summon")
+        ask(s, seat, "summon", kind="simultaneous", secret=True)
+
+
+def _steps(d: Draft, kind: str) -> list[list]:
+    return [st for st in d.steps if st[0] == kind]
+
+
+def spread_ok(s: State, seat: int, d: Draft) -> list[int]:
+    """8.2: a sectio takes its next new legion only when every controlled
+    sectio has as many new legions as it has."""
+    mine = board.owned(s, seat)
+    if not mine:
+        return []
+    new = {x: 0 for x in mine}
+    for st in _steps(d, "legion"):
+        new[st[1]] = new.get(st[1], 0) + 1
+    least = min(new[x] for x in mine)
+    return [x for x in mine if new[x] == least]
+
+
+def recruit_sectios(s: State, seat: int, d: Draft) -> list[int]:
+    """Sectios (not Antehell) with the player's legions, bought ones included."""
+    here = {u.at for u in board.legions(s, seat)} | {st[1] for st in _steps(d, "legion")}
+    return sorted(x for x in here if x != ANTEHELL)
+
+
+def tamers(s: State, seat: int, d: Draft) -> list[int]:
+    chosen = {st[1] for st in _steps(d, "tame")}
+    return [u.id for u in board.legions(s, seat)
+            if u.at == ANTEHELL and not u.tamed and u.id not in chosen and board.hound_of(s, u) is None]
+
+
+def _legal(s: State, a: Ask) -> list[Action]:
+    d, p = s.drafts[a.seat], s.players[a.seat]
+    if len(p.hand) > HAND_LIMIT:
+        return [Action(do="discard", a=c) for c in p.hand]
+    out: list[Action] = []
+    if p.souls >= legion_cost(s) and len(board.legions(s, a.seat)) + len(_steps(d, "legion")) < LEGION_LIMIT:
+        out += [Action(do="legion", a=x) for x in spread_ok(s, a.seat, d)]
+    if p.souls >= arcana_cost(s) and s.arcana:
+        out.append(Action(do="buy"))
+    for c in dict.fromkeys(p.hand):
+        if data.ARCANA[c].minor == "recruit" and data.ARCANA[c].cost <= p.souls:
+            out += [Action(do="recruit", a=c, b=x) for x in recruit_sectios(s, a.seat, d)]
+    legions = tamers(s, a.seat, d)
+    if legions and s.hounds:
+        out.append(Action(do="tame", a=legions[0]))
+    if p.souls >= 1:
+        out += [Action(do="bonus", a=u.id) for u in board.lieutenants(s, a.seat)]
+        out += [Action(do="bonus_new", a=i) for i, st in enumerate(d.steps) if st[0] == "recruit"]
+    if d.steps and d.steps[-1][0] not in LOCKED:
+        out.append(Action(do="back"))
+    out.append(Action(do="submit"))
+    return out
+
+
+def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
+    d, p = s.drafts[a.seat], s.players[a.seat]
+    if x.do == "submit":
+        s.orders[a.seat] = {"summon": [list(st) for st in d.steps]}
+        del s.drafts[a.seat]
+        close(s, a)
+    elif x.do == "back":
+        kind, what, _, cost = d.steps.pop()
+        p.souls += cost
+        if kind == "recruit":
+            p.hand.append(what)
+    elif x.do == "discard":
+        p.hand.remove(x.a)
+        s.arcana.append(x.a)
+        d.steps.append(["discard", x.a, None, 0])
+    elif x.do == "buy":
+        cost = arcana_cost(s)
+        p.souls -= cost
+        # A Play Right Away card is told to the buyer now and to everyone at
+        # the reveal, where it takes effect: the order stays secret (7.0/8.0).
+        held: list[int] = []
+        got = draw(s, ev, a.seat, 1, replace=False, held=held)
+        if got:
+            tell_seat(ev, a.seat, "ev_card_bought", card=got[0])
+        for card in held:
+            tell_seat(ev, a.seat, "ev_card_bought_pra", card=card)
+        d.steps.append(["buy", got[0] if got else None, held[0] if held else None, cost])
+    elif x.do == "legion":
+        cost = legion_cost(s)
+        p.souls -= cost
+        d.steps.append(["legion", x.a, None, cost])
+    elif x.do == "recruit":
+        cost = data.ARCANA[x.a].cost
+        p.souls -= cost
+        p.hand.remove(x.a)
+        d.steps.append(["recruit", x.a, x.b, cost])
+    elif x.do == "tame":
+        d.steps.append(["tame", x.a, None, 0])
+    else:  # bonus, bonus_new
+        p.souls -= 1
+        d.steps.append([x.do, x.a, None, 1])
+
+
+def _prompt(s: State, a: Ask) -> tuple[str, dict]:
+    p = s.players[a.seat]
+    if len(p.hand) > HAND_LIMIT:
+        return "pr_summon_discard", {"n": len(p.hand) - HAND_LIMIT, "limit": HAND_LIMIT}
+    d = s.drafts.get(a.seat)
+    params = {"souls": p.souls, "cost": legion_cost(s), "price": arcana_cost(s)}
+    if d is not None and d.steps and d.steps[-1][0] in LOCKED:
+        return "pr_summon_locked", params
+    return "pr_summon", params
+
+
+def _label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
+    if x.do == "legion":
+        return "lb_summon_legion", {"sectio": x.a, "cost": legion_cost(s)}
+    if x.do == "buy":
+        return "lb_summon_buy", {"cost": arcana_cost(s)}
+    if x.do == "discard":
+        return "lb_discard", {"card": x.a}
+    if x.do == "recruit":
+        return "lb_summon_recruit", {"card": x.a, "sectio": x.b, "cost": data.ARCANA[x.a].cost}
+    if x.do == "tame":
+        return "lb_summon_tame", {"n": len(tamers(s, a.seat, s.drafts[a.seat]))}
+    if x.do == "bonus":
+        u = board.unit(s, x.a)
+        return "lb_summon_bonus", {"lt": u.card, "sectio": u.at}
+    if x.do == "bonus_new":
+        return "lb_summon_bonus_new", {"sectio": s.drafts[a.seat].steps[x.a][2]}
+    return ("lb_eco_back", {}) if x.do == "back" else ("lb_eco_submit", {})
+
+
+def _group(s: State, a: Ask, x: Action) -> tuple[str, dict]:
+    if x.do == "legion":
+        return hellphase.circle_group(x.a)
+    if x.do == "recruit":
+        return "grp_summon_recruit", {"card": x.a}
+    if x.do in ("bonus", "bonus_new"):
+        return "grp_summon_bonus", {}
+    if x.do == "discard":
+        return "grp_summon_discard", {}
+    return "grp_summon_other", {}
+
+
+def _passive(s: State, a: Ask) -> Action:
+    hand = s.players[a.seat].hand
+    return Action(do="discard", a=hand[-1]) if len(hand) > HAND_LIMIT else Action(do="submit")
+
+
+question("summon", legal=_legal, answer=_answer, prompt=_prompt, label=_label, passive=_passive, group=_group)
+
+
+# -- the reveal ----------------------------------------------------------------------------
+
+
+def richest_first(s: State, seats: list[int]) -> list[int]:
+    """8.1: most souls (when the phase began) first; ties by die (G46)."""
+    def wealth(seat: int) -> int:
+        p = s.players[seat]
+        return p.shown_souls if p.shown_souls is not None else p.souls
+    order: list[int] = []
+    for value in sorted({wealth(x) for x in seats}, reverse=True):
+        tied = [x for x in seats if wealth(x) == value]
+        order += tied if len(tied) == 1 else dice.reroll_ties(s, tied)
+    return order
+
+
+@step("summon_reveal")
+def _reveal(s: State, ev: Events) -> None:
+    seats = [x for x in live(s) if x in s.orders]
+    order = richest_first(s, seats)
+    if len(order) > 1:
+        tell(s, ev, "ev_summon_order", chronicle=False, seats=order)
+    for seat in order:
+        resolve(s, ev, seat, s.orders[seat]["summon"])
+    for p in s.players:
+        p.shown_souls = p.shown_hand = None
+    s.orders = {}
+    s.drafts = {}
+    s.step = "action"
+
+
+def resolve(s: State, ev: Events, seat: int, steps: list[list]) -> None:
+    """Carry out one submitted order (souls were paid while it was built).
+    Play Right Away cards bought come first: they were drawn before the rest."""
+    p = s.players[seat]
+    for kind, _, card, _ in steps:
+        if kind == "buy" and card is not None:
+            tell(s, ev, "ev_play_right_away", seat=seat, card=card)
+            hellphase.play_right_away(s, ev, seat, card)
+    placed: list[int] = []
+    for kind, at, _, cost in steps:
+        if kind == "legion":
+            if board.place(s, "legion", seat, at) is None:
+                p.souls += cost
+            else:
+                placed.append(at)
+    bought = sum(1 for st in steps if st[0] == "buy")
+    bonus = sum(1 for st in steps if st[0] in ("bonus", "bonus_new"))
+    if placed or bought or bonus or any(st[0] in ("recruit", "tame") for st in steps):
+        if placed:
+            tell(s, ev, "ev_summoned", seat=seat, n=len(placed), sectios=sorted(set(placed)), bought=bought, bonus=bonus)
+        else:
+            tell(s, ev, "ev_summoned_no_legions", seat=seat, bought=bought, bonus=bonus)
+    else:
+        tell(s, ev, "ev_summon_nothing", chronicle=False, seat=seat)
+    recruited = {}
+    for i, (kind, card, at, _) in enumerate(steps):
+        if kind == "recruit":
+            recruited[i] = recruit(s, ev, seat, card, at)
+    for kind, uid, _, _ in steps:
+        if kind == "tame":
+            tame(s, ev, seat, uid)
+    paid: dict[int, int] = {}
+    for kind, what, _, cost in steps:
+        if kind == "bonus_new":
+            what = recruited.get(what)
+            if what is None:
+                p.souls += cost
+                tell(s, ev, "ev_bonus_refunded", chronicle=False, seat=seat, n=cost)
+                continue
+        if kind in ("bonus", "bonus_new"):
+            paid[what] = paid.get(what, 0) + cost
+    for uid, n in paid.items():
+        lt = board.unit(s, uid)
+        if lt is None or lt.owner != seat:
+            p.souls += n
+            continue
+        lt.bonus += n
+        tell(s, ev, "ev_bonus", seat=seat, lt=lt.card, n=n)
+
+
+def recruit(s: State, ev: Events, seat: int, card: int, at: int) -> int | None:
+    """8.3.1: the played card goes under the deck; a die picks the box, its top
+    lieutenant joins in ``at`` and leads unled own legions there up to his
+    leadership. Returns his unit id (None: the box was empty)."""
+    s.arcana.append(card)
+    roll = dice.d6(s, seat)
+    box = data.RECRUIT_BOX[roll]
+    if not s.boxes[box]:
+        tell(s, ev, "ev_recruit_failed", seat=seat, card=card, roll=roll, box=box + 1)
+        return None
+    lt = s.boxes[box].pop(0)
+    unit = board.place(s, "lieutenant", seat, at, card=lt)
+    free = [u for u in board.units_at(s, at) if u.kind == "legion" and u.owner == seat and u.leader is None]
+    led = free[:data.LIEUTENANTS[lt].leadership]
+    for u in led:
+        u.leader = unit.id
+    tell(s, ev, "ev_recruited", seat=seat, card=card, roll=roll, box=box + 1, lt=lt, sectio=at, n=len(led))
+    return unit.id
+
+
+def tame(s: State, ev: Events, seat: int, uid: int) -> None:
+    """8.3.2: 1-4 the top hound of the stack on the legion, 5 nothing, 6 the
+    legion dies; no hound left: no try."""
+    legion = board.unit(s, uid)
+    if legion is None or legion.owner != seat or legion.at != ANTEHELL or board.hound_of(s, legion):
+        return
+    if not s.hounds:
+        tell(s, ev, "ev_tame_no_hounds", seat=seat)
+        return
+    legion.tamed = True
+    roll = dice.d6(s, seat)
+    if roll <= 4:
+        hound = board.place(s, "hound", seat, ANTEHELL, card=s.hounds.pop(0))
+        hound.keeper = legion.id
+        tell(s, ev, "ev_tamed", seat=seat, roll=roll, n=hound.card)
+    elif roll == 5:
+        tell(s, ev, "ev_tame_missed", seat=seat, roll=roll)
+    else:
+        loose_hounds(s, ev, board.remove(s, legion))
+        tell(s, ev, "ev_tame_killed", seat=seat, roll=roll)
