@@ -1,15 +1,18 @@
 """The ``brettbote`` console script.
 
 ``brettbote`` alone runs the Discord bot (as the README says); the other
-subcommands work offline: a hot-seat game in the terminal, the rules, the list
-of games. The bot and the verifier are imported only when asked for, so the
-offline commands work without Discord settings or a half-finished bot module.
+subcommands work offline: a hot-seat game in the terminal, the replay of a
+match file, the rules, the list of games; ``verify``, ``migrate`` and
+``export`` read the configured database. The bot and the verifier are imported
+only when asked for, so the offline commands work without Discord settings or
+a half-finished bot module.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Sequence
 
 import engines
@@ -27,6 +30,16 @@ def _parser() -> argparse.ArgumentParser:
     migrate = sub.add_parser("migrate", help="bring the database up to date, or copy one database into another")
     migrate.add_argument("--from", dest="source", metavar="URL", help="copy from this database (sqlite:///… or postgresql://…)")
     migrate.add_argument("--to", dest="target", metavar="URL", help="into this empty database, then verify the copy")
+    export = sub.add_parser("export", help="write one stored match as a match file (the whole match, whatever its state)")
+    export.add_argument("match_id", type=int, metavar="MATCH_ID")
+    export.add_argument("--out", metavar="FILE", help="write it to FILE (default: print it)")
+    replay = sub.add_parser("replay", help="replay a match file and check that it reaches the end it records")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--step", action="store_true",
+                        help="show every move with its events and the board (on a terminal: Enter for the next)")
+    replay.add_argument("--seat", type=int, metavar="N",
+                        help="show the board as seat N sees it (counted from 0, as in the file; default: as spectators do)")
+    replay.add_argument("--lang", choices=LOCALES, default="en")
     play = sub.add_parser("play", help="play a hot-seat game in the terminal")
     play.add_argument("game", metavar="GAME")
     play.add_argument("--seed", type=int, help="replay a game (default: random, printed at the start)")
@@ -64,6 +77,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.migrate import main as migrate_main
 
         return migrate_main(args.source, args.target)
+    if command == "export":
+        from bot.export import main as export_main
+
+        return export_main(args.match_id, args.out)
+    if command == "replay":
+        return _replay(args)
     if command == "games":
         for engine in engines.all():
             print(f"{engine.id}  {engine.title(args.lang)}  ({_seats(engine)})")
@@ -128,6 +147,32 @@ def _play(engine: Engine, args: argparse.Namespace) -> int:
         print(f"brettbote: {engine.text(exc.key, exc.params, args.lang)}", file=sys.stderr)
         return USAGE
     except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from bot import terminal
+    from bot.play.match_file import MatchFileError
+
+    if args.seat is not None and args.seat < 0:
+        print("brettbote: --seat counts from 0, as the file does", file=sys.stderr)
+        return USAGE
+    try:
+        text = Path(args.file).read_bytes()
+    except OSError as exc:
+        print(f"brettbote: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    # Enter between steps only on a terminal: piped into a file or grep, every step at once.
+    pause = input if args.step and sys.stdin.isatty() else None
+    try:
+        terminal.replay(text, step=args.step, locale=args.lang, seat=args.seat,
+                        pause=pause, output=sys.stdout)
+    except MatchFileError as exc:
+        print(f"brettbote: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except (KeyboardInterrupt, EOFError):
         print(file=sys.stderr)
         return 130
     return 0

@@ -1,10 +1,13 @@
-"""A hot-seat match in the terminal: several players, one screen, one keyboard.
+"""A hot-seat match in the terminal: several players, one screen, one keyboard;
+and the replay of a match file (``brettbote replay``, :func:`replay`).
 
 Only the engine contract is used, so every registered game plays here. The one
 thing a shared screen adds is secrecy: whenever the next screen would show a
 seat something private (its hand, a secret choice, events only it may see) and
 the screen still shows another seat's, it is cleared and the device handed over
-before anything is printed.
+before anything is printed. A match file hides nothing (it holds the seed and
+every secret choice), so its replay shows every event, marked with whom it
+was shown to.
 """
 
 from __future__ import annotations
@@ -12,11 +15,14 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 import engines
 import render
 from engines.contract import Engine, Event, IllegalAction, Result
+
+if TYPE_CHECKING:
+    from bot.play.match_file import Replayed
 from engines.i18n import Catalog, locale_dir
 
 #: Erase the screen and home the cursor; scrolls the old screen out of sight.
@@ -81,6 +87,58 @@ def play(
     match.report(result)
     match.say("pictures", count=match.frames, path=out)
     return result
+
+
+def replay(
+    text: str | bytes,
+    step: bool = False,
+    locale: str = "en",
+    seat: int | None = None,
+    pause: Callable[[str], str] | None = None,
+    output: TextIO | None = None,
+) -> Replayed:
+    """Replay a match file: to its end, showing the summary, or with ``step``
+    each action with its events and the board (as ``seat`` sees it; by
+    default as spectators do), calling ``pause`` between steps if given
+    (an answer of ``q`` stops). The whole file is checked first
+    (:func:`bot.play.match_file.check`): a file that does not reach its
+    recorded end raises :class:`~bot.play.match_file.MatchFileError` before
+    anything is printed."""
+    from bot.play import match_file  # here: a hot-seat game needs no store
+
+    checked = match_file.check(match_file.load_replayable(text))
+    file, engine = checked.file, checked.engine
+    if seat is not None and not 0 <= seat < file.seats:
+        raise match_file.MatchFileError(f"no seat {seat} in this match of seats 0-{file.seats - 1}")
+    screen = _HotSeat(engine, file.game, locale, file.seats, input, sys.stdout if output is None else output, CLEAR)
+    taken_back = sum(move.undone_by is not None for move in file.log)
+    screen.say("replay_head", title=engine.title(locale), game=file.game, version=file.engine_version,
+               seats=file.seats, seed=file.seed, moves=len(checked.replay.log), taken_back=taken_back)
+    if step:
+        screen.write(render.board_text(file.game, engine.view(checked.replay.start()[1], seat), locale))
+        for entry, before, after, events in checked.replay.steps():
+            screen.write()
+            screen.say("replay_step", counter=entry.counter, seat=screen.seat_name(entry.seat),
+                       action=engine.label(before, entry.seat, engine.parse_action(entry.action), locale))
+            for event in events:
+                text = engine.text(event.key, event.params, locale)
+                shown = "" if event.visible_to is None else screen.words["replay_only"].format(
+                    seats=", ".join(screen.seat_name(s) for s in event.visible_to))
+                screen.write(f"  • {shown}{text}")
+            screen.write(render.board_text(file.game, engine.view(after, seat), locale))
+            if pause is not None and pause(screen.words["replay_next"]).strip().lower() in QUIT:
+                return checked
+    screen.write()
+    screen.say("replay_ok", digest=file.final_digest)
+    if file.status == "running":
+        screen.say("replay_running")
+    elif file.status == "cancelled":
+        screen.say("replay_cancelled")
+    else:
+        if "conceded" in (file.outcome or {}):
+            screen.say("replay_conceded", seat=screen.seat_name(file.outcome["conceded"]))
+        screen.report(checked.result)
+    return checked
 
 
 class _HotSeat:

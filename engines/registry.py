@@ -8,6 +8,13 @@ another installed package: nothing in ``bot/`` or ``render/`` names a game.
 
 Entries hold dotted names, imported on first use only, so listing the games
 loads no renderer and a broken renderer of one game never affects another.
+
+Engine versions: every entry carries its engine's ``version``, written into
+match files (:mod:`bot.play.match_file`) so that a file is never replayed by
+rules it was not played by. Any change of a game's rules that alters a replay
+(the same seed and actions reaching another state, or an action legal before
+refused now) bumps that game's ``version``; a change that leaves every replay
+as it was (texts, pictures, speed) does not.
 """
 
 from __future__ import annotations
@@ -45,6 +52,9 @@ class Game:
     hand_png: str | None = None
     #: Sorts the game lists (slash-command choices, ``/game help``).
     order: int = 100
+    #: The engine's rules version (see the module docstring): bumped by every
+    #: change of the rules that alters a replay.
+    version: int = 1
 
     @cached_property
     def loaded(self) -> "Engine":

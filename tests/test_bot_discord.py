@@ -185,6 +185,43 @@ async def test_commands_are_synced_with_german_names(fake, bot):
     names = {o["name"]: o for o in game["options"]}
     assert {"new", "join", "leave", "start", "board", "hand", "resign", "cancel", "log", "rules", "help"} <= set(names)
     assert names["resign"]["name_localizations"]["de"] == "aufgeben"
+    # Discord takes at most 25 subcommands in a group: the language is a setting, the match file a command
+    assert len(game["options"]) <= 25 and all(o["type"] == 1 for o in game["options"])
+    assert "export" in names and "language" not in names
+    assert not names["log"]["options"] and not names["export"]["options"]
+    settings = {o["name"]: o for o in names["settings"]["options"]}
+    assert list(settings) == ["language", "zone", "quiet_from", "quiet_to", "digest"]
+    assert settings["language"]["name_localizations"]["de"] == "sprache" and not settings["language"].get("required")
+    assert [c["value"] for c in settings["language"]["choices"]] == ["de", "en"]
+
+
+async def test_the_language_is_one_of_the_settings(fake, table, bot):
+    """``/game settings language:…`` alone is what ``/game language`` was: the
+    choice is stored and the reply already speaks it. With no options the
+    settings show the language with the rest; given with other settings, it
+    is saved with them, and a refusal of one keeps the language too."""
+    w = fake.world
+
+    async def settings(**options):
+        return await (await table.command(w.alice, "game settings", **options)).wait_ephemeral()
+
+    shown = await settings()
+    assert shown.content.startswith("Deine Einstellungen:\nSprache: Deutsch (nicht gewählt:"), shown.content
+    assert "Zeitzone: UTC" in shown.content
+    english = await settings(language="en")
+    assert english.ephemeral and english.content == "I'll speak English with you now."
+    assert (await bot.store.get_user(w.alice.id)).locale == "en"
+    shown = await settings()
+    assert shown.content.startswith("Your settings:\nLanguage: English\nTime zone: UTC"), shown.content
+    help_text = await (await table.command(w.alice, "game help")).wait_ephemeral()
+    assert "/game new" in help_text.content and "/game settings" in help_text.content
+    both = await settings(language="de", zone="Europe/Berlin")
+    assert both.content.startswith("Ich spreche jetzt Deutsch mit dir.\nGespeichert."), both.content
+    assert "Sprache: Deutsch\nZeitzone: Europe/Berlin" in both.content
+    refused = await settings(language="en", zone="Mars/Olympus")
+    assert "Unbekannte Zeitzone" in refused.content
+    user = await bot.store.get_user(w.alice.id)
+    assert (user.locale, user.tz) == ("de", "Europe/Berlin")
 
 
 async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db, stored):
@@ -251,7 +288,7 @@ async def test_language_choice_beats_the_client_locale(fake, table):
     w = fake.world
     german = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
     assert "/spiel neu" in german.content
-    await table.run(await fake.slash(w.alice, "game language", {"language": "en"}))
+    await table.run(await fake.slash(w.alice, "game settings", {"language": "en"}))
     english = await (await table.run(await fake.slash(w.alice, "game help"))).wait_ephemeral()
     assert "/game new" in english.content
 
@@ -262,7 +299,7 @@ async def test_the_help_is_sent_whole_in_messages_discord_takes(fake, table, lan
     private, each within the limit (the fake checks every request against
     the OpenAPI spec), and none of it is lost."""
     w = fake.world
-    await table.run(await fake.slash(w.alice, "game language", {"language": language}))
+    await table.run(await fake.slash(w.alice, "game settings", {"language": language}))
     handle = await table.run(await fake.slash(w.alice, "game help"))
     first = await handle.wait_ephemeral()
     rest = [] if "himmel-und-hoelle" in first.content else await handle.wait_followups()

@@ -27,7 +27,7 @@ async def open_toy(fake, table, stored, users, **options):
     w = fake.world
     table.channel = w.channel("spiele")
     for user in users:  # private answers in English; the channel speaks the server's German
-        await table.command(user, "game language", language="en")
+        await table.command(user, "game settings", language="en")
     await table.command(users[0], "game new", game="toy", here=True, players=len(users), **options)
     lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
     join = next(c for c in lobby.custom_ids() if ":join:" in c)

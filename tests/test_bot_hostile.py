@@ -185,7 +185,7 @@ async def test_dms_opened_too_fast_fall_back_to_the_channel_and_back_off(fake, t
     users = [w.alice, w.bob, dave]
     table.channel = w.channel("spiele")
     for user in users:
-        await table.command(user, "game language", language="en")
+        await table.command(user, "game settings", language="en")
     await table.command(w.alice, "game new", game="toy", here=True, players=3)
     lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
     for user in users[1:]:

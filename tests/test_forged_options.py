@@ -70,7 +70,7 @@ CASES = [
     ("game scores", {"game": "toy"}, {"game": "chess"}, ("toy",)),
     ("game ratings", {"game": "toy"}, {"game": "chess"}, ("toy",)),
     ("game rules", {"game": "toy"}, {"game": "chess"}, ("toy",)),
-    ("game language", {"language": "en"}, {"language": "fr"}, ("de", "en")),
+    ("game settings", {"language": "en"}, {"language": "fr"}, ("de", "en")),
     ("game notify", {"mode": "off"}, {"mode": "loud"}, ("turn", "reminders", "off")),
     ("game settings", {"digest": "off"}, {"digest": "25"}, ("off", "23")),
     ("game settings", {"quiet_from": 3, "quiet_to": 4}, {"quiet_from": True, "quiet_to": False}, ("0", "23")),
@@ -94,7 +94,7 @@ async def test_a_forged_option_value_is_refused_privately_with_the_reason(fake, 
     w = fake.world
     channel = w.channel("spiele")
     user = w.alice  # the server's owner, who may use /brettbote settings too
-    await table.run(await fake.slash(user, "game language", {"language": "en"}, channel=channel))
+    await table.run(await fake.slash(user, "game settings", {"language": "en"}, channel=channel))
     before = await stored_settings(bot, user)
     public = len([m for m in fake.messages(channel) if not m.ephemeral])
     with caplog.at_level(logging.INFO):

@@ -27,6 +27,7 @@ async def test_settings_show_save_and_refuse_bad_input(fake, table, bot):
     w = fake.world
     shown = await settings(table, w.bob)
     assert "Time zone: UTC" in shown.content and "Quiet hours: none" in shown.content
+    assert "Language: English (not chosen" in shown.content  # the language is one of the settings
     saved = await settings(table, w.bob, zone="Europe/Berlin", quiet_from=22, quiet_to=7, digest="8")
     assert "Europe/Berlin" in saved.content and "22:00 to 07:00" in saved.content and "at 08:00" in saved.content
     for bad, reason in (

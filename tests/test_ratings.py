@@ -246,7 +246,7 @@ async def _stints(bot, match_id):
 async def test_a_match_with_a_computer_is_never_rated(fake, table, stored, bot):
     w = fake.world
     table.channel = w.channel("spiele")
-    await table.command(w.bob, "game language", language="en")
+    await table.command(w.bob, "game settings", language="en")
     refusal = await (await table.command(w.bob, "game new", game="toy", here=True, players=3, computer=1,
                                          rated=True)).wait_ephemeral()
     assert refusal.content == "A match with computer players is never rated: leave out `rated` or the computer players."
@@ -269,7 +269,7 @@ async def test_a_match_with_a_computer_is_never_rated(fake, table, stored, bot):
 async def test_ratings_and_stats_of_a_server_without_any_and_of_strangers(fake, table, bot):
     w = fake.world
     table.channel = w.channel("spiele")
-    await table.command(w.bob, "game language", language="en")
+    await table.command(w.bob, "game settings", language="en")
     # a game with a daily challenge shows its results beside the (empty) ratings
     board = await (await table.command(w.bob, "game ratings", game="hoch-und-hoeher")).wait_ephemeral()
     assert "No rated match of this game has finished on this server yet." in board.content

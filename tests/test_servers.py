@@ -181,7 +181,7 @@ async def test_a_moderator_removes_a_player_and_the_table_votes_on_the_seat(fake
     dave, erin = w.user("dave"), w.user("erin")
     await table.command(w.alice, "brettbote settings", moderator=w.mods)
     for user in (dave, erin):
-        await table.command(user, "game language", language="en")
+        await table.command(user, "game settings", language="en")
     await open_toy(fake, table, stored, [w.alice, w.bob, erin])
     not_playing = await (await table.command(dave, "brettbote remove", user=w.carol)).wait_ephemeral()
     assert "does not play" in not_playing.content

@@ -29,6 +29,7 @@ from bot.discord.announcer import Announcer
 from bot.discord.commands import GameCommands
 from bot.discord.components import ALL_ITEMS
 from bot.discord.errors import InFlight, on_app_command_error
+from bot.discord.export import ExportCog
 from bot.discord.option_checks import CheckedTree
 from bot.discord.help import HelpCog
 from bot.discord.lobby import LobbyCog
@@ -61,7 +62,7 @@ FIRST_RETRY, LAST_RETRY = 1.0, 60.0
 #: What a start raises when Discord cannot be reached (no connection, no name,
 #: no answer in time, Discord's own 5xx); a refused token (LoginFailure) is not one.
 UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
-COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, ServersCog, HelpCog, RecapCog, RatingsCog, TimeCog)
+COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, ServersCog, HelpCog, RecapCog, ExportCog, RatingsCog, TimeCog)
 
 
 def point_at(settings: Settings) -> None:

@@ -172,6 +172,10 @@ class GameCommands(app_commands.Group):
     async def log(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "play").log(interaction)
 
+    @app_commands.command(name=_("export"), description=_("The match here as a file for a bug report, privately (all of it once finished)"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        await cog(interaction, "export").export(interaction)
+
     @app_commands.command(name=_("recap"), description=_("The match here as an animated picture, move by move (public moves only)"))
     async def recap(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "recap").recap(interaction)
@@ -179,12 +183,6 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name=_("help"), description=_("How Brettbote works"))
     async def help(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "help").help(interaction)
-
-    @app_commands.command(name=_("language"), description=_("The language Brettbote uses with you"))
-    @app_commands.describe(language=_("Your language"))
-    @app_commands.choices(language=LANGUAGES)
-    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
-        await cog(interaction, "help").language(interaction, language=language.value)
 
     @app_commands.command(name=_("pause"), description=_("Ask to pause the match (everyone must agree)"))
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -222,19 +220,24 @@ class GameCommands(app_commands.Group):
     async def mine(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "slow").mine(interaction)
 
-    @app_commands.command(name=_("settings"), description=_("Your time zone, quiet hours and daily digest (no options: show them)"))
+    # The language is an option of the settings, not a command of its own: this
+    # group holds Discord's maximum of 25 subcommands.
+    @app_commands.command(name=_("settings"), description=_("Your language, time zone, quiet hours and daily digest (no options: show them)"))
     @app_commands.describe(
+        language=_("Your language"),
         zone=_("Your time zone, e.g. Europe/Berlin"),
         quiet_from=_("Quiet hours start at this hour (0-23, your time; same as the end: none)"),
         quiet_to=_("Quiet hours end at this hour (0-23, your time)"),
         digest=_("One DM a day at this hour instead of a DM per turn"),
     )
-    @app_commands.choices(digest=DIGEST)
-    async def settings(self, interaction: discord.Interaction, zone: str | None = None,
+    @app_commands.choices(language=LANGUAGES, digest=DIGEST)
+    async def settings(self, interaction: discord.Interaction, language: app_commands.Choice[str] | None = None,
+                       zone: str | None = None,
                        quiet_from: app_commands.Range[int, 0, 23] | None = None,
                        quiet_to: app_commands.Range[int, 0, 23] | None = None,
                        digest: app_commands.Choice[str] | None = None) -> None:
-        await cog(interaction, "time").settings(interaction, zone=zone, quiet_from=quiet_from, quiet_to=quiet_to,
+        await cog(interaction, "time").settings(interaction, language=language.value if language else None, zone=zone,
+                                                quiet_from=quiet_from, quiet_to=quiet_to,
                                                 digest=digest.value if digest else None)
 
     @settings.autocomplete("zone")

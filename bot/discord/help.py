@@ -1,5 +1,5 @@
-"""The help cog: ``/game rules`` with its pages, ``/game help`` and
-``/game language``."""
+"""The help cog: ``/game rules`` with its pages and ``/game help`` (the
+language is one of the settings, :mod:`bot.discord.user_time`)."""
 
 from __future__ import annotations
 
@@ -46,8 +46,3 @@ class HelpCog(Room, name="help"):
         await reply(interaction, first)
         for part in rest:
             await interaction.followup.send(part, ephemeral=True)
-
-    @guarded
-    async def language(self, interaction: discord.Interaction, language: str) -> None:
-        await self.bot.store.update_user(interaction.user.id, locale=language)
-        await reply(interaction, t("language_set", language))

@@ -1,7 +1,10 @@
-"""The time cog: ``/game settings`` (time zone, quiet hours, daily digest)
-and the digest DM its timer sends (decisions in :mod:`bot.play.quiet`)."""
+"""The time cog: ``/game settings`` (language, time zone, quiet hours,
+daily digest) and the digest DM its timer sends (decisions in
+:mod:`bot.play.quiet`)."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import discord
 from discord import app_commands
@@ -31,26 +34,39 @@ class TimeCog(Room, name="time"):
         return self.announcer.user_time
 
     @guarded
-    async def settings(self, interaction: discord.Interaction, *, zone: str | None, quiet_from: int | None,
-                       quiet_to: int | None, digest: str | None) -> None:
-        """Options not given stay as they are; ``digest`` is "off" or an hour."""
-        locale = await self.locales.of_interaction(interaction)
+    async def settings(self, interaction: discord.Interaction, *, language: str | None = None, zone: str | None,
+                       quiet_from: int | None, quiet_to: int | None, digest: str | None) -> None:
+        """Options not given stay as they are; ``digest`` is "off" or an hour,
+        ``language`` "de" or "en", which the reply speaks at once."""
         given = {name: value for name, value in
                  (("zone", zone), ("quiet_from", quiet_from), ("quiet_to", quiet_to)) if value is not None}
         if digest is not None:
             given["digest"] = None if digest == "off" else hour_of(digest)
+        if language is not None and not given:  # the language alone: set it and say so in it
+            await self.bot.store.update_user(interaction.user.id, locale=language)
+            await reply(interaction, t("language_set", language))
+            return
+        locale = await self.locales.of_interaction(interaction)
+        # the time settings are checked (and stored) first: a refusal leaves the language too
         user = await self.user_time.update(interaction.user.id, **given) if given else await self.user_time.get(
             interaction.user.id)
         head = t("settings_saved" if given else "settings_head", locale)
+        if language is not None:  # with other settings: saved with them, and the reply in it already
+            await self.bot.store.update_user(interaction.user.id, locale=language)
+            user, locale = dataclasses.replace(user, locale=language), language
+            head = t("language_set", locale) + "\n" + t("settings_saved", locale)
         await reply(interaction, head + "\n" + self.describe(user, locale))
 
     @staticmethod
     def describe(user: User, locale: str) -> str:
+        """The settings as lines; ``locale``: the language the user is spoken to in."""
+        language = t("settings_language" if user.locale else "settings_language_auto", locale,
+                     language=t("language_name", locale))
         hours = (t("settings_quiet", locale, start=f"{user.quiet_from:02d}:00", end=f"{user.quiet_to:02d}:00")
                  if user.quiet_from != user.quiet_to else t("settings_quiet_none", locale))
         digest = (t("settings_digest", locale, hour=f"{user.digest_hour:02d}:00") if user.digest_hour is not None
                   else t("settings_digest_off", locale))
-        return "\n".join([t("settings_zone", locale, zone=user.tz or quiet.UTC), hours, digest])
+        return "\n".join([language, t("settings_zone", locale, zone=user.tz or quiet.UTC), hours, digest])
 
     async def zone_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         text = (current or "").lower()

@@ -11,6 +11,7 @@ GAME = Game(
     board_png="render.halleluja:board_png",
     board_text="render.halleluja_text:board_text",
     order=3,
+    version=1,
 )
 
 __all__ = ["GAME", "ENGINE", "Halleluja"]

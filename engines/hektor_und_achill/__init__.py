@@ -12,6 +12,7 @@ GAME = Game(
     board_text="render.hektor_und_achill_text:board_text",
     hand_png="render.hektor_und_achill:hand_png",
     order=4,
+    version=1,
 )
 
 __all__ = ["GAME", "ENGINE", "HektorUndAchill"]

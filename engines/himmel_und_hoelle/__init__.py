@@ -11,6 +11,7 @@ GAME = Game(
     board_png="render.himmel_und_hoelle:board_png",
     board_text="render.himmel_und_hoelle_text:board_text",
     order=1,
+    version=1,
 )
 
 __all__ = ["GAME", "ENGINE", "HimmelUndHoelle"]

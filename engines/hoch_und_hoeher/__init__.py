@@ -11,6 +11,7 @@ GAME = Game(
     board_png="render.hoch_und_hoeher:board_png",
     board_text="render.hoch_und_hoeher_text:board_text",
     order=2,
+    version=1,
 )
 
 __all__ = ["GAME", "ENGINE", "HochUndHoeher"]
