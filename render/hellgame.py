@@ -26,6 +26,7 @@ from render.hellgame_map import (  # noqa: F401  (the geometry, here too: tests 
     CX, CY, R_BAND, R_HELL, R_PENT, STRIP, polar, quarter_angle, ring, sectio_centre)
 from render.hellgame_text import (
     AREAS,
+    box_lines,
     demon_status,
     locale_of,
     major_name,
@@ -149,7 +150,9 @@ def draw_supply(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str, y: int
         write(d, (PANEL_X + 110, y + 11), clip(event, 17, PANEL_W - 112), 17, fill=INK, anchor="lm")
         y += 24
     y += 6
-    boxes = " · ".join(str(n) for n in view.lieutenant_boxes) or "–"
+    # The boxes' lieutenants as on the text board, wrapped below: a line per
+    # box would make a busy six-player panel taller than a phone shows whole.
+    boxes = "; ".join(box_lines(view, w)) or w["none"]
     lines = [w["png_boxes"].format(boxes=boxes), w["png_hounds"].format(n=view.hounds_left)]
     for p in view.phenomena:
         names = ", ".join(view.sectios[i].label for i in p.sectios if 0 <= i < len(view.sectios))

@@ -3,10 +3,11 @@
 A screen reader gets what the picture shows: round and phase, every
 triumvirate's numbers, the rank track, each sectio that is held or occupied
 (full name, owner, units), Antehell, the permanent events and phenomena, the
-lieutenant boxes, and for a seat its own arcana. Seats are called by the
-engine's names (colour word and symbol, ``engines.hellgame.core.text``); sectio,
-demon, lieutenant and card names are the game's. The words live here and the
-image renderer borrows them, so both speak alike.
+lieutenants in each box (top first, :func:`box_lines`), and for a seat its
+own arcana. Seats are called by the engine's names (colour word and symbol,
+``engines.hellgame.core.text``); sectio, demon, lieutenant and card names are
+the game's. The words live here and the image renderer borrows them, so both
+speak alike.
 """
 
 from __future__ import annotations
@@ -259,6 +260,12 @@ def spell_lines(view: View, locale: str) -> list[str]:
     return out
 
 
+def box_lines(view: View, w: dict) -> list[str]:
+    """Each lieutenant box, numbered, with its lieutenants top first (they are
+    public, and the top one is whom a recruitment roll for the box brings)."""
+    return [f"{i}: {', '.join(names) or w['none']}" for i, names in enumerate(view.box_lieutenants, start=1)]
+
+
 def phenomena_line(view: View, locale: str) -> str:
     w = words(locale)
     if not view.phenomena:
@@ -316,7 +323,7 @@ def board_text(view: View, locale: str) -> str:
     phenomena = phenomena_line(view, locale)
     if phenomena:
         lines.append(phenomena)
-    boxes = ", ".join(str(n) for n in view.lieutenant_boxes) or w["none"]
+    boxes = "; ".join(box_lines(view, w)) or w["none"]
     lines.append(w["supply"].format(boxes=boxes, hounds=view.hounds_left))
     if view.hand is not None:
         lines.append(w["hand"].format(n=len(view.hand)) + ("" if view.hand else f" {w['none']}"))

@@ -620,9 +620,9 @@ def test_6_3_1_lucifer_frowns_one_disfavour_by_the_wise_men(rolls):
     s = fresh(2)
     s.owner[souls.WISE_MEN] = 0
     s.arcana = [pra("lucifer_frowns")] + PLAIN
-    rolls += [1]  # one card; the Play Right Away card does not count
+    rolls += [1]  # one card, and the Play Right Away card is it (it counts as drawn)
     ev = run(s, "soul")
-    assert s.players[0].disfavour == 1 and len(s.players[0].hand) == 1
+    assert s.players[0].disfavour == 1 and len(s.players[0].hand) == 0
     assert keys(ev).index("ev_play_right_away") < keys(ev).index("ev_pra_frowns")
 
 
@@ -681,7 +681,7 @@ def test_6_3_1_every_card_takes_effect_whenever_drawn(key, route, rolls, halt):
         ev = drawn_in_hell_phase(s, card, halt)
     elif route == "wise_men":
         s.owner[souls.WISE_MEN] = 0
-        rolls += [1, 1]  # the Wise Men: one card (the Play Right Away card does not count); the soul roll
+        rolls += [1, 1]  # the Wise Men: one card (the Play Right Away card, counted as drawn); the soul roll
         ev = run(s, "soul")
     else:
         halt("action")

@@ -134,7 +134,7 @@ def test_6_3_1_play_right_away_set_aside(rolls):
     s = fresh(2)
     s.arcana = [PRA] + PLAIN
     ev = run(s, "hell_arcana")
-    assert len(s.players[0].hand) == 3  # drawn in a draw of several: it does not count
+    assert len(s.players[0].hand) == 2  # drawn in a draw of several: it counts as one, not replaced
     assert s.arcana[-1] == PRA and PRA not in s.players[0].hand
     assert "ev_play_right_away" in keys(ev)
 
@@ -519,12 +519,12 @@ def test_8_3_2_one_try_per_phase(monkeypatch):
     assert not [x for x in flow.legal(s, 0) if x.do == "tame"]
 
 
-def test_8_1_richest_first_ties_by_die(rolls):
+def test_8_1_richest_first_ties_by_the_rank_track(rolls):
     s = fresh(3)
     for p, n in zip(s.players, (4, 9, 4)):
-        p.shown_souls = n
-    rolls += [2, 5]
-    assert summoning.richest_first(s, [0, 1, 2]) == [1, 2, 0]
+        p.souls = n  # souls at the reveal (ruling)
+    assert (summoning.best_rank(s, 0), summoning.best_rank(s, 2)) == (8, 14)  # Beelzebub, Baal
+    assert summoning.richest_first(s, [0, 1, 2]) == [1, 0, 2]  # no die (``rolls`` is empty)
 
 
 def test_secret_orders_hidden(rolls, monkeypatch):

@@ -98,3 +98,16 @@ def test_the_checks_see_the_real_structure():
     assert "core.hooks" in graph["phases.hell.hellcards"] and "core.hooks" in graph["phases.combat.battle"]
     assert "phases.action.actions" in graph["magic.casting"]
     assert part("phases.combat.battle") == "phases.combat" and part("setup") == "top"
+
+
+def test_the_design_notes_examples_run():
+    """The guide's examples are code a contributor copies: they must work."""
+    import re
+
+    text = (ROOT / "DESIGN.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    scope: dict = {}
+    for block in blocks:  # the second example uses the first one's imports
+        exec(compile(block, "DESIGN.md", "exec"), scope)
+    assert scope["s"].step == "random"

@@ -158,7 +158,7 @@ def busy_view(seats: int = 6, seat: int | None = 0) -> View:
         antehell=antehell, units=units, track=track,
         permanent={"heaven": "Wrath of Angels", "earth": None, "hell": "Temper"},
         phenomena=[Phenomenon(kind="quagmire", sectios=[22, 23, 24])], lieutenant_boxes=[3, 0, 2], hounds_left=3,
-        hand=hand,
+        box_lieutenants=[["Shalmaneser", "Sulla", "Verin"], [], ["Fleuretty", "Pytho"]], hand=hand,
         header=Header(to_act=[2 % seats], stage=Text(key="hd_round", params={"round": 7, "phase": "action"})),
     )
 
@@ -419,7 +419,7 @@ def test_text_in_german_tells_units_track_and_antehell():
     assert any(x.startswith("Vorhölle: Legionen Orange ● 2, Himmelblau ■ 1") and "wilde Höllenhunde: 2" in x
                for x in lines)
     assert "Dauerhafte Ereignisse – Himmel: Wrath of Angels; Erde: –; Hölle: Temper." in lines
-    assert "Leutnantsfelder: 3, 0, 2 · Höllenhunde im Vorrat: 3." in lines
+    assert "Leutnantsfelder: 1: Shalmaneser, Sulla, Verin; 2: –; 3: Fleuretty, Pytho · Höllenhunde im Vorrat: 3." in lines
     assert "Deine Arkana (5):" in lines
     assert "- Foci (8 Seelen) – klein: Leutnant anwerben; groß: Lore (Aktion), mit 6." in lines
 

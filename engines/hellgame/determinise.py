@@ -141,6 +141,8 @@ def determinise(engine: Any, state: State, seat: int | None, rnd: random.Random)
         _answer_anew(s, a, rnd)
     s.last, s.chronicle = public
     s.rng = Rng.from_seed(rnd.getrandbits(64))
+    # Dice a test queued are future rolls nobody can see: the copy rolls its own.
+    s.dice_queue = []
     return s
 
 

@@ -18,8 +18,9 @@ phase (``wild.BEINGS``: after Uriel, before the hounds):
    Into Antehell or the Pentagram she leaves the game. Entering Uriel's sectio
    destroys him. Every sectio she enters feels her aspect:
    - Crone (G35): the owner draws 1 arcana card, each triumvirate 1 more per
-     legion it has there; no disfavour rolls; the hand limit follows after
-     her move (``hellphase.hand_limit``).
+     legion it has there; no disfavour rolls; a Play Right Away card drawn
+     takes effect and counts as one of them (ruling); the hand limit follows
+     after her move (``hellphase.hand_limit``).
    - Virgin: every unit there is slain (nobody flees from her).
    - Mother (G36): legions doubled per owner (up to 12 per player), hounds
      doubled from the top of the hound stack while counters last; a new hound

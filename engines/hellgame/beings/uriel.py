@@ -8,7 +8,9 @@ a conspiracy places the card) or by Call for Uriel
 
 - Summoned: every demon on Earth (not dead) rolls against its skulls; a
   failure destroys it (status "dead", its Walk card to the bottom of the
-  arcana deck); survivors fall home and must "Pass for Good" (G28).
+  arcana deck, the demon card under the Daemon deck, 3.1:
+  :func:`board.demon_dies`); survivors fall home and must "Pass for Good"
+  (G28).
 - Random Move phase (:data:`wild.BEINGS`, before Lilith and the hounds): in
   the round of his summoning he goes to Antehell and destroys everything
   there. In the next Random Move phase he enters Hell: one die for the
@@ -26,8 +28,9 @@ a conspiracy places the card) or by Call for Uriel
 - Into the Pentagram or Lilith's sectio: he is removed from the game.
 - After his move (the Antehell wipe included), each triumvirate that lost
   legions to him this round rolls 1 d6: not higher than the legions lost,
-  or 6+ legions lost, and its lowest-ranking living demon is destroyed (G30).
-  A triumvirate left with no demon starts again at once (13.2.1).
+  or 6+ legions lost, and its lowest-ranking living demon is destroyed (G30;
+  it too goes under the Daemon deck). A triumvirate left with no demon starts
+  again at once (13.2.1), from the top of the Daemon deck.
 - No unit voluntarily enters his location (:data:`flight.ENTRY_BARS`). A
   unit that gets there by flight is destroyed: at the end of the Action and
   the Combat phase (:data:`flow.PHASE_END`) every unit in his location that
@@ -89,12 +92,8 @@ def _by_spell(state: State, events: Events) -> None:
 
 def kill_demon(state: State, events: Events, i: int) -> None:
     """A demon is destroyed by Uriel; its triumvirate restarts if it was the last."""
-    d = state.demons[i]
-    board.fall_home(state, i)
-    d.status = "dead"
-    d.pass_for_good = False
-    state.track = [x for x in state.track if x != i]
-    endphase.restart_triumvirate(state, events, d.owner)
+    board.demon_dies(state, i)  # its card goes under the Daemon deck (3.1)
+    endphase.restart_triumvirate(state, events, state.demons[i].owner)
 
 
 def cleanse_earth(state: State, events: Events) -> None:

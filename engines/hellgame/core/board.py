@@ -154,6 +154,23 @@ def fall_home(state: State, demon: int) -> bool:
     return True
 
 
+def demon_dies(state: State, demon: int) -> None:
+    """A demon is destroyed (by Uriel, 10.1, or with its eliminated
+    triumvirate, 12.3.1): it falls home, leaves the rank track, and its card
+    goes under the Daemon deck (3.1: "Dieses gilt auch für die getöteten
+    Dämonen"), where a triumvirate starting again may draw it once more. Its
+    entry stays in ``state.demons``, marked dead, because demons are known by
+    their index there (the rank track, castings, battles)."""
+    d = state.demons[demon]
+    if d.status == "dead":
+        return
+    fall_home(state, demon)
+    d.status = "dead"
+    d.pass_for_good = False
+    state.track = [x for x in state.track if x != demon]
+    state.demon_deck.append(d.card)
+
+
 def spendable_favour(state: State, seat: int) -> int:
     """Favour not bound by disfavour (14.1, G52)."""
     p = state.players[seat]

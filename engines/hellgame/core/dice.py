@@ -3,6 +3,11 @@
 Every die is rolled through :func:`roll`, which also keeps the optional Curse
 of the Dice (3.2.1): a player who rolls six 1s in a row (every die rolled for
 them counts, in order; the streak restarts after each sixth 1) gains 1 favour.
+
+A test position (:mod:`engines.hellgame.position`) may queue dice in the
+state (``State.dice_queue``): they are rolled first, in order, and count for
+the Curse like any die; then the seeded generator goes on, or, with
+``State.dice_strict``, a further die is an error (:class:`UnqueuedDie`).
 """
 
 from __future__ import annotations
@@ -10,9 +15,22 @@ from __future__ import annotations
 from engines.hellgame.core.model import State
 
 
+class UnqueuedDie(AssertionError):
+    """A die was rolled after a strict position's queued dice ran out."""
+
+
+def _die(state: State, seat: int | None) -> int:
+    if state.dice_queue:
+        return state.dice_queue.pop(0)
+    if state.dice_strict:
+        raise UnqueuedDie(f"a die was rolled for {seat!r} after the queued dice ran out (strict dice, "
+                          f"step {state.step!r})")
+    return state.rng.randint(1, 6)
+
+
 def roll(state: State, seat: int | None, n: int = 1) -> list[int]:
     """``n`` dice for ``seat`` (None: for no player, e.g. a wild hound)."""
-    out = [state.rng.randint(1, 6) for _ in range(n)]
+    out = [_die(state, seat) for _ in range(n)]
     if seat is not None and 0 <= seat < state.seats and state.options.get("curse_of_dice"):
         player = state.players[seat]
         for d in out:

@@ -85,7 +85,21 @@ def close(state: State, a: Ask) -> None:
         state.asks = []
 
 
-def advance(state: State, events: Events) -> None:
+def advance(state: State, events: Events, stop_at: str | None = None, came: str | None = None) -> None:
+    """Run steps until a question is open or the game is over.
+
+    Tests may also stop it on the way: when the procedure moves on to the
+    step ``stop_at`` or to a step of ``state.halt`` (empty in real matches),
+    it stops before running that step, after the end-of-phase hooks of the
+    phase it leaves. "Moves on" means from another step: the step it stands
+    at when called (``came``, default ``state.step``; :func:`answer` passes
+    the step from before the answer) runs, so a test stopped there goes on
+    by calling ``advance`` again, and a step that runs again and again (the
+    Action phase asking demon after demon) is not stopped in between."""
+    stops = set(state.halt)
+    if stop_at is not None:
+        stops.add(stop_at)
+    came = state.step if came is None else came
     for _ in range(MAX_STEPS):
         if state.over or open_asks(state):
             return
@@ -97,6 +111,9 @@ def advance(state: State, events: Events) -> None:
                 hook(state, events, ended)
             if state.over:
                 return
+        if state.step in stops and state.step != came:
+            return
+        came = state.step
         STEPS[state.step](state, events)
     raise RuntimeError(f"procedure does not settle at step {state.step!r}")
 
@@ -108,7 +125,8 @@ def legal(state: State, seat: int) -> list[Action]:
     return QUESTIONS[a.q].legal(state, a)
 
 
-def answer(state: State, seat: int, action: Action, events: Events) -> None:
+def answer(state: State, seat: int, action: Action, events: Events, stop_at: str | None = None) -> None:
+    """Apply ``seat``'s answer and advance (``stop_at``: see :func:`advance`)."""
     if state.over:
         raise IllegalAction("game_over")
     a = ask_of(state, seat)
@@ -119,9 +137,10 @@ def answer(state: State, seat: int, action: Action, events: Events) -> None:
         raise IllegalAction("not_legal")
     building = seat in state.drafts
     line = list(q.label(state, a, action))
+    came = state.step
     q.answer(state, a, action, events)
     _remember(state, seat, a, action, line, building)
-    advance(state, events)
+    advance(state, events, stop_at, came)
     for s in list(state.said):
         if s not in state.drafts and not any(x.seat == s and x.secret for x in state.asks):
             del state.said[s]  # revealed, or never secret: nothing pending any more

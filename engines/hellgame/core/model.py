@@ -13,7 +13,7 @@ progress of a procedure that waits for an answer in the middle.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -318,6 +318,15 @@ class State(BaseModel):
     casting: Casting | None = None
     last_spell: list[Any] | None = None
     wards: list[list[int]] = []
+    #: Tests only (:mod:`engines.hellgame.position`), empty in every real
+    #: match: dice that :func:`engines.hellgame.core.dice.roll` takes, in
+    #: order, before the seeded generator; with ``dice_strict`` a die rolled
+    #: after they ran out is an error. No view shows them (they are the future).
+    dice_queue: list[Annotated[int, Field(ge=1, le=6)]] = []
+    dice_strict: bool = False
+    #: Tests only: :func:`engines.hellgame.core.flow.advance` stops when the
+    #: procedure moves on to one of these steps, before running it.
+    halt: list[str] = []
 
 
 # -- actions -------------------------------------------------------------------
@@ -433,6 +442,8 @@ class View(ViewBase):
     permanent: dict[str, str | None]
     phenomena: list[Phenomenon]
     lieutenant_boxes: list[int]
+    #: The lieutenants in each box, by name, top first: public (ruling).
+    box_lieutenants: list[list[str]] = []
     hounds_left: int
     #: The viewer's own hand and open order; None for spectators.
     hand: list[HandCard] | None = None

@@ -1,9 +1,13 @@
 """What one seat (or a spectator) may see of a HellGame state.
 
 Public: the board, units, demons with the Walk card under a demon on Earth,
-souls, favour and disfavour, hand sizes, the permanent Hell cards, tamed
-hounds' values, and whether a player has submitted a secret order. Hidden:
-hands, the decks, the hellhound stack, drafts and submitted secret orders.
+souls, favour and disfavour, hand sizes, the permanent Hell cards, the
+lieutenants in each box in their order, top first (ruling: every view,
+spectators' included), tamed hounds' values, and whether a player has
+submitted a secret order. Hidden: hands, the decks, the hellhound stack,
+drafts and submitted secret orders, and the future: the generator and a
+test position's queued dice (``State.dice_queue``; the view copies fields one
+by one and never these).
 While a secret phase runs, another player's souls and hand size are shown as
 they were when it began (``Player.shown_*``).
 """
@@ -109,6 +113,7 @@ def build_view(state: State, seat: int | None, header: Header) -> View:
                    for area, c in state.permanent.items()},
         phenomena=list(state.phenomena),
         lieutenant_boxes=[len(b) for b in state.boxes],
+        box_lieutenants=[[data.LIEUTENANTS[lt].name for lt in box] for box in state.boxes],
         hounds_left=len(state.hounds),
         hand=_hand(state, seat) if own else None,
         draft=draft.model_copy(deep=True) if draft is not None else None,

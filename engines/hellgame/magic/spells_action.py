@@ -35,8 +35,9 @@ Rule decisions where the sources are silent:
   after it, the elimination rescue 12.3.1 runs at once.
 - Pack of Hounds: the top counter of the hound stack, wild, in any sectio;
   refused when the stack is empty.
-- Lore: 3 cards (a Play Right Away card among them takes effect and does not
-  count, hellgame.md "Parts 2 and 3"); then the hand limit.
+- Lore: 3 cards (a Play Right Away card among them takes effect and counts
+  as one of the three, not replaced, hellgame.md "Parts 2 and 3"); then the
+  hand limit.
 - Absolution: the target -1 removes a disfavour; a demon index recovers that
   incapacitated demon of the caster (it joins the rank track from the next
   Action phase).

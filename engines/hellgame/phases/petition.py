@@ -20,7 +20,8 @@ Whenever a triumvirate owns no sectio (:func:`rescue`: at the start and the
 end of the phase, after each petition, and whenever another module calls
 it), the First Fallen gives it the sectio with the most legions and
 lieutenants, with all units in it, plus twice its printed souls; never a
-sectio that is its owner's last. Without any candidate it is eliminated.
+sectio that is its owner's last. Without any candidate it is eliminated:
+its demons die and, as every dead demon, go under the Daemon deck (3.1).
 Freebooters take their sectios after the players' petitions
 (:data:`AFTER_PETITIONS`, part 3).
 """
@@ -324,7 +325,8 @@ def rescue(s: State, ev: Events) -> None:
 
 def eliminate(s: State, seat: int, ev: Events) -> None:
     """The triumvirate leaves the game: its units leave the board, its demons
-    the rank track, its cards go under the arcana deck."""
+    die (off the rank track, their cards under the Daemon deck, 3.1), its
+    cards go under the arcana deck."""
     p = s.players[seat]
     p.out = True
     mine = [u for u in s.units if u.owner == seat]
@@ -332,10 +334,8 @@ def eliminate(s: State, seat: int, ev: Events) -> None:
         if board.unit(s, u.id) is not None:
             board.remove(s, u)
     for i, d in enumerate(s.demons):
-        if d.owner == seat and d.status != "dead":
-            board.fall_home(s, i)
-            d.status = "dead"
-    s.track = [i for i in s.track if s.demons[i].owner != seat]
+        if d.owner == seat:
+            board.demon_dies(s, i)  # under the Daemon deck (3.1); the dead ones are there already
     s.arcana += p.hand
     p.hand = []
     s.drafts.pop(seat, None)

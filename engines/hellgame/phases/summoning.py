@@ -14,9 +14,27 @@ this order (8.3.4). Souls and cards change at once in the player's own
 state; the others see ``Player.shown_*`` until the reveal. "back" undoes the
 last step (a bought card or a discard cannot be undone).
 
-``summon_reveal``: the orders are resolved richest first (souls when the
-phase began; ties by die, G46): legions, recruitment rolls (8.3.1), taming
-rolls (8.3.2), bonus souls; one public line per player. Then the Action phase.
+``summon_reveal``: each order is carried out in full: legions, recruitment
+rolls (8.3.1), taming rolls (8.3.2), bonus souls; one public line per player.
+Orders that compete for the same limited thing (the top lieutenant of a box,
+the last hellhounds) go richest first: souls at the reveal, after each
+player paid for their own order; between equally rich players the one whose
+best demon stands higher on the rank track (ruling; it replaces the tie die
+of G46, so no die is rolled and none counts for the Curse of the Dice). The
+order of these players is told; orders that compete for nothing need no
+order and none is told (they are carried out in the same sequence).
+Then the Action phase.
+
+Rule decisions where the rulings are silent: bought arcana cards are drawn
+while the order is built (above: a hidden card goes to whoever buys first),
+so at the reveal no orders compete for arcana cards; the recruitments of two
+or more players always compete (the box is known only from the die); the
+tamings of two or more players compete when more legions try than hounds are
+left; a player's best demon is its best living one, incapacitated or not
+(it keeps its place on the rank track, 5.1 step 8, and names the
+triumvirate); a player with no living demon (none on the track) comes after
+equally rich players with one, and such players among themselves in seat
+order.
 """
 
 from __future__ import annotations
@@ -134,7 +152,7 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
         # A Play Right Away card is told to the buyer now and to everyone at
         # the reveal, where it takes effect: the order stays secret (7.0/8.0).
         held: list[int] = []
-        got = draw(s, ev, a.seat, 1, replace=False, held=held)
+        got = draw(s, ev, a.seat, 1, held=held)
         if got:
             tell_seat(ev, a.seat, "ev_card_bought", card=got[0])
         for card in held:
@@ -209,24 +227,52 @@ question("summon", legal=_legal, answer=_answer, prompt=_prompt, label=_label, p
 # -- the reveal ----------------------------------------------------------------------------
 
 
+def best_rank(s: State, seat: int) -> int | None:
+    """The rank of the seat's best (lowest-numbered) living demon, the one its
+    triumvirate is named after: every living demon stands on the rank track
+    (5.1 step 8), an incapacitated one only sits out its actions (9.0).
+    None without a living demon."""
+    return min((board.rank(s, i) for i, d in enumerate(s.demons) if d.owner == seat and d.status != "dead"),
+               default=None)
+
+
 def richest_first(s: State, seats: list[int]) -> list[int]:
-    """8.1: most souls (when the phase began) first; ties by die (G46)."""
-    def wealth(seat: int) -> int:
-        p = s.players[seat]
-        return p.shown_souls if p.shown_souls is not None else p.souls
-    order: list[int] = []
-    for value in sorted({wealth(x) for x in seats}, reverse=True):
-        tied = [x for x in seats if wealth(x) == value]
-        order += tied if len(tied) == 1 else dice.reroll_ties(s, tied)
-    return order
+    """8.1 (ruling): most souls at the reveal first; between equally rich
+    players the one whose best demon stands higher on the rank track; players
+    without a living demon after those with one, in seat order. No die."""
+    def key(seat: int) -> tuple[int, int, int, int]:
+        rank = best_rank(s, seat)
+        return -s.players[seat].souls, rank is None, rank or 0, seat
+    return sorted(seats, key=key)
+
+
+def competing(s: State, order: list[int]) -> list[int]:
+    """The seats (in ``order``) whose orders compete for a limited thing at
+    the reveal: recruitments (a die picks the box, so any two may want the
+    same top lieutenant) and tamings when more legions try than hounds are
+    left. Bought cards were drawn while the orders were built; nothing else
+    at the reveal is limited."""
+    def count(seat: int, kind: str) -> int:
+        return sum(1 for st in s.orders[seat]["summon"] if st[0] == kind)
+    found: set[int] = set()
+    recruiters = [x for x in order if count(x, "recruit")]
+    if len(recruiters) > 1:
+        found.update(recruiters)
+    tamers_ = [x for x in order if count(x, "tame")]
+    if len(tamers_) > 1 and sum(count(x, "tame") for x in tamers_) > len(s.hounds):
+        found.update(tamers_)
+    return [x for x in order if x in found]
 
 
 @step("summon_reveal")
 def _reveal(s: State, ev: Events) -> None:
     seats = [x for x in live(s) if x in s.orders]
+    # Orders that compete for nothing could run in any order; one order for
+    # all keeps the reveal's lines in a fixed sequence and rolls no die.
     order = richest_first(s, seats)
-    if len(order) > 1:
-        tell(s, ev, "ev_summon_order", chronicle=False, seats=order)
+    rivals = competing(s, order)
+    if rivals:
+        tell(s, ev, "ev_summon_order", chronicle=False, seats=rivals)
     for seat in order:
         resolve(s, ev, seat, s.orders[seat]["summon"])
     for p in s.players:

@@ -11,11 +11,14 @@ quarter, circle or the sectio itself) and calls its effect hook. The three
 cards are taken at once only because Hounds Loose needs the third card's
 location (hellgame.md); nobody sees the other two before the event is done.
 ``hell_arcana`` (6.3): every player draws one card per non-incapacitated
-demon, each after a disfavour roll; the hand limit follows.
+demon, each after a disfavour roll; a Play Right Away card drawn takes effect
+and counts as one of them, the remaining draws still happen (ruling); the
+hand limit follows.
 
 Shared helpers: :func:`draw` (Play Right Away cards are played at once via
-:func:`play_right_away`), :func:`hand_limit` (the secret ``discard``
-question), :func:`circle_group` and :func:`loose_hounds`.
+:func:`play_right_away` and count as drawn, never replaced),
+:func:`hand_limit` (the secret ``discard`` question), :func:`circle_group`
+and :func:`loose_hounds`.
 """
 
 from __future__ import annotations
@@ -121,22 +124,21 @@ def loose_hounds(state: State, events: Events, hounds: list[Unit]) -> None:
 # -- drawing arcana and the hand limit ------------------------------------------------
 
 
-def draw(state: State, events: Events, seat: int, n: int, replace: bool = True,
-         held: list[int] | None = None) -> list[int]:
+def draw(state: State, events: Events, seat: int, n: int, held: list[int] | None = None) -> list[int]:
     """``n`` cards from the top of the arcana deck into ``seat``'s hand.
 
     A Play Right Away card is announced, goes under the deck and takes effect
-    (:func:`play_right_away`). In a draw of several cards (``replace``: new
-    arcana, the Wise Men) it does not count as one of them (hellgame.md, Parts
-    2 and 3); a bought card is one draw, so there it does. With ``held`` (a
-    draw inside a secret order) such a card goes under the deck unannounced
-    and into ``held``: the caller announces it and calls the hook at the
-    reveal. Returns the cards that went to the hand (the caller tells the
-    seat privately)."""
+    at once (:func:`play_right_away`). It counts as one of the ``n`` cards and
+    is not replaced; the draws after it still happen (hellgame.md, Parts 2
+    and 3: in every draw, the new arcana, the Wise Men, Lore, the Crone, a
+    purchase). With ``held`` (a draw inside a secret order) such a card goes
+    under the deck unannounced and into ``held``: the caller announces it and
+    calls the hook at the reveal. Returns the cards that went to the hand
+    (the caller tells the seat privately)."""
     got: list[int] = []
-    tries = len(state.arcana)
-    while n > 0 and state.arcana and tries > 0:
-        tries -= 1
+    for _ in range(n):
+        if not state.arcana:
+            break
         card = state.arcana.pop(0)
         if data.ARCANA[card].minor == "play_right_away":
             state.arcana.append(card)
@@ -145,12 +147,9 @@ def draw(state: State, events: Events, seat: int, n: int, replace: bool = True,
             else:
                 tell(state, events, "ev_play_right_away", seat=seat, card=card)
                 play_right_away(state, events, seat, card)
-            if not replace:
-                n -= 1
             continue
         state.players[seat].hand.append(card)
         got.append(card)
-        n -= 1
     return got
 
 

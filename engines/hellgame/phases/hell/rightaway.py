@@ -2,11 +2,13 @@
 hellgame.md, "Arcana".
 
 Such a card takes effect when it is drawn at any time after setup (new
-arcana, the Wise Men, a purchase, a spell that draws): the drawing code in
+arcana, the Wise Men, a purchase, Lore, Lilith the Crone): the drawing code in
 :func:`engines.hellgame.phases.hell.hellphase.draw` announces it, puts it under the
 arcana deck and calls :func:`apply` through ``hellphase.play_right_away``
-(a card bought in the secret Summoning phase at the reveal). At setup such a
-card is set aside without effect (:mod:`engines.hellgame.setup`).
+(a card bought in the secret Summoning phase at the reveal). It counts as one
+of the cards drawn and is not replaced; the draws after it still happen
+(ruling, hellgame.md "Parts 2 and 3"). At setup such a card is set aside
+without effect and without replacement (:mod:`engines.hellgame.setup`).
 
 Rule decisions where the sources are silent:
 

@@ -5,8 +5,9 @@ sectios' printed souls (an isolated sectio 2 less, all isolated: the highest
 exempt, never below 0, G20; nothing where a wild hound or another player's
 legion stands while the owner has none there, nor where another triumvirate's
 legion shares it after avoided combat, G44), the Wise Men's arcana cards
-(7.3.3), demons on Earth: hearts + a soul roll (G19), then 1 favour each after
-a disfavour roll (7.2, G18).
+(7.3.3; a Play Right Away card among them counts as one, ruling), demons on
+Earth: hearts + a soul roll (G19), then 1 favour each after a disfavour roll
+(7.2, G18).
 
 The rest of the phase: the secret gifts (``soul_gifts``, ``soul_reveal``) in
 :mod:`engines.hellgame.phases.soul.gifts`, then upkeep and desertion (``soul_upkeep`` to
