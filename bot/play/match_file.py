@@ -67,18 +67,25 @@ class Move(_Strict):
     undone_by: int | None = None
 
 
-class MatchFile(_Strict):
-    """The whole match (see the module docstring)."""
+class _Header(_Strict):
+    """What both kinds of file start with."""
 
     format: Literal["brettbote-match"] = FORMAT
     format_version: int = FORMAT_VERSION
-    replayable: Literal[True] = True
+    #: Which kind it is; each kind fixes it (a reader sees it near the top).
+    replayable: bool
     game: str
     engine_version: int
     match_id: int | None = None
     status: Literal["running", "finished", "cancelled"]
     seats: int = Field(ge=1)
     options: dict[str, Any]
+
+
+class MatchFile(_Header):
+    """The whole match (see the module docstring)."""
+
+    replayable: Literal[True] = True
     seed: int
     log: list[Move]
     #: The match's outcome as the table saw it (``Match.outcome``).
@@ -102,18 +109,10 @@ class SeenMove(_Strict):
     undone: bool = False
 
 
-class SeatFile(_Strict):
+class SeatFile(_Header):
     """One person's share of a match not finished (see the module docstring)."""
 
-    format: Literal["brettbote-match"] = FORMAT
-    format_version: int = FORMAT_VERSION
     replayable: Literal[False] = False
-    game: str
-    engine_version: int
-    match_id: int | None = None
-    status: Literal["running", "finished", "cancelled"]
-    seats: int = Field(ge=1)
-    options: dict[str, Any]
     #: The asker's seat; ``None``: they hold none and see what spectators see.
     seat: int | None
     #: The move counter when it was exported.
