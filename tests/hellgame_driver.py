@@ -157,9 +157,14 @@ def units(s: State, at: int, kind: str | None = None, owner: int | None | str = 
 # -- words ---------------------------------------------------------------------------------------
 
 
+#: The catalogue is fixed while the tests run: a template is looked up once (the
+#: chain of catalogues costs microseconds per lookup, and every text is checked).
+_template = lru_cache(maxsize=None)(MESSAGES.template)
+
+
 @lru_cache(maxsize=None)
 def _fields(key: str, lang: str) -> frozenset[str]:
-    template = MESSAGES.template(key, lang)
+    template = _template(key, lang)
     assert template is not None, f"no words for {key!r} in {lang}"
     return frozenset(f for _, f, _, _ in string.Formatter().parse(template) if f)
 
@@ -183,7 +188,7 @@ def check_words(s: State, events: list[Event]) -> None:
         assert all(isinstance(v, (int, list)) for v in params.values()), (key, params)
         for lang in LANGUAGES:
             assert _fields(key, lang) <= set(params), (key, lang, params)
-            MESSAGES.template(key, lang).format(**params)
+            _template(key, lang).format(**params)
 
 
 # -- forced dice -------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ names card 101 and elsewhere "Frenzy" gets 101 and another Frenzy.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from engines.hellgame.core import data
@@ -23,6 +24,7 @@ class PositionError(ValueError):
     """The description names something unknown or an impossible position."""
 
 
+@lru_cache(maxsize=None)  # the same few hundred names, normalised on every build
 def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
