@@ -93,7 +93,7 @@ def advance(state: State, events: Events, stop_at: str | None = None, came: str 
     it stops before running that step, after the end-of-phase hooks of the
     phase it leaves. "Moves on" means from another step: the step it stands
     at when called (``came``, default ``state.step``; :func:`answer` passes
-    the step from before the answer) runs, so a test stopped there goes on
+    the step that asked) runs, so a test stopped there goes on
     by calling ``advance`` again, and a step that runs again and again (the
     Action phase asking demon after demon) is not stopped in between."""
     stops = set(state.halt)
@@ -113,7 +113,7 @@ def advance(state: State, events: Events, stop_at: str | None = None, came: str 
                 return
         if state.step in stops and state.step != came:
             return
-        came = state.step
+        came = state.last_step = state.step
         STEPS[state.step](state, events)
     raise RuntimeError(f"procedure does not settle at step {state.step!r}")
 
@@ -137,7 +137,9 @@ def answer(state: State, seat: int, action: Action, events: Events, stop_at: str
         raise IllegalAction("not_legal")
     building = seat in state.drafts
     line = list(q.label(state, a, action))
-    came = state.step
+    # Where the procedure stood: the step that asked, even when it has already
+    # handed over to the next one (see State.last_step).
+    came = state.last_step or state.step
     q.answer(state, a, action, events)
     _remember(state, seat, a, action, line, building)
     advance(state, events, stop_at, came)

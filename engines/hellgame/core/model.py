@@ -327,6 +327,11 @@ class State(BaseModel):
     #: Tests only: :func:`engines.hellgame.core.flow.advance` stops when the
     #: procedure moves on to one of these steps, before running it.
     halt: list[str] = []
+    #: The step that ran last. A step may hand over to the next one and open
+    #: a question in the same breath (a hand over the limit at the end of
+    #: Lilith's move): answered, the procedure moves on to that next step,
+    #: which a halt must still stop.
+    last_step: str | None = None
 
 
 # -- actions -------------------------------------------------------------------
