@@ -1,23 +1,25 @@
 """The HellGame, chapter 11 (Combat) without magic: engines/hellgame/phases/combat/combat.py
-and battle.py, driven through flow.advance / flow.answer.
+and battle.py. Positions are built with engines/hellgame/position and driven with
+tests/hellgame_driver.py; the procedure halts at the Petition phase (another module's).
 
-Dice are forced by replacing ``engines.hellgame.core.dice.roll`` with a queue;
+Dice come from the position's queue (strict: a die a test did not queue fails it);
 flight and the hounds running amok are replaced by small stand-ins (the real
 ones belong to the movement module and have their own tests)."""
 
 from __future__ import annotations
 
 import pytest
-from hellgame_dice import rolls  # noqa: F401 - a fixture
+from hellgame_driver import (  # noqa: F401 - rolls is a fixture
+    answer, answer_all, ask, asked, demon, keys, legal, passive_until, rolls, start, units)
 
 from engines.contract import IllegalAction
-from engines.hellgame import setup
-from engines.hellgame.core import board, data, dice, flow  # noqa: F401  (combat registers its steps)
-from engines.hellgame.core.model import ANTEHELL, Action, Demon, State, Unit
-from engines.hellgame.phases.combat import battle as B, combat
+from engines.hellgame import position as P
+from engines.hellgame.core import board, data, dice, flow
+from engines.hellgame.core.model import ANTEHELL, Action, State, Unit
+from engines.hellgame.phases.combat import battle as B
 
 BEAST, MU = 0, 1
-CAIM, UKOBACH = 8, 18
+CAIM, UKOBACH = 8, 18          # demon cards
 
 
 def sectio(prefix: str) -> int:
@@ -27,6 +29,16 @@ def sectio(prefix: str) -> int:
 
 
 SUGAR_HILL, ADDICTION, THIEVES, ORGASTICA = sectio("Sugar"), sectio("Addiction"), sectio("Thieves"), sectio("Orgastica")
+#: A seat's demon when the test gives it none: every seat needs a living demon,
+#: and this one fought elsewhere this round, so it joins no battle here (11.1).
+IDLE = ["Gomory", "Paymon", "Xaphan"]
+
+
+def combat(units: dict, seats: int = 2, demons: dict[int, list] | None = None, **fields) -> P.Position:
+    """The Combat phase with ``units``; ``demons[seat]``: that seat's demons (default: an idle one)."""
+    players = [P.Player(demons=(demons or {}).get(seat) or [P.Demon(name=IDLE[seat], fought=True)])
+               for seat in range(seats)]
+    return P.Position(players=players, units=units, phase="combat", halt=["petition"], strict_dice=True, **fields)
 
 
 class Moves:
@@ -69,112 +81,39 @@ def moves(monkeypatch) -> Moves:
     monkeypatch.setattr(movement, "flee", m.do_flee)
     monkeypatch.setattr(movement, "run_amok", m.do_amok)
     monkeypatch.setattr(movement, "lone_lieutenants", m.do_lone)
-    monkeypatch.setattr(flow, "PHASE_END", [])
-
-    def petition(s: State, ev) -> None:
-        s.over = True  # the next phase is another module's: stop here
-
-    monkeypatch.setitem(flow.STEPS, "petition", petition)
     return m
-
-
-def make(seats: int = 2, **options) -> State:
-    s = setup.initial_state(seats, 7, dict(options))
-    s.asks, s.step, s.phase = [], "combat", "combat"
-    s.units, s.demons, s.next_unit = [], [], 0
-    return s
-
-
-def legions(s: State, seat: int, at: int, n: int, leader: Unit | None = None) -> list[Unit]:
-    out = []
-    for _ in range(n):
-        u = board.place(s, "legion", seat, at)
-        u.leader = leader.id if leader else None
-        out.append(u)
-    return out
-
-
-def hound(s: State, at: int, attacks: int, keeper: Unit | None = None) -> Unit:
-    h = board.place(s, "hound", keeper.owner if keeper else None, at, card=attacks)
-    h.keeper = keeper.id if keeper else None
-    return h
-
-
-def demon(s: State, seat: int, card: int, **kw) -> int:
-    s.demons.append(Demon(card=card, owner=seat, **kw))
-    return len(s.demons) - 1
-
-
-def go(s: State, avoid: bool = False) -> list:
-    """Run the phase until a question other than 11.3.1's is open (everyone
-    refuses to avoid combat unless ``avoid``)."""
-    ev: list = []
-    flow.advance(s, ev)
-    while not avoid and any(a.q == "combat_avoid" for a in flow.open_asks(s)):
-        a = next(a for a in flow.open_asks(s) if a.q == "combat_avoid")
-        flow.answer(s, a.seat, Action(do="refuse"), ev)
-    return ev
-
-
-def answer(s: State, seat: int, do: str, a: int | None = None) -> list:
-    ev: list = []
-    flow.answer(s, seat, Action(do=do, a=a), ev)
-    return ev
-
-
-def asked(s: State) -> list[tuple[int, str]]:
-    return [(a.seat, a.q) for a in flow.open_asks(s)]
-
-
-def passive_to_end(s: State) -> list:
-    """Answer every question with its passive choice until the phase is over."""
-    ev = go(s)
-    while not s.over:
-        a = flow.open_asks(s)[0]
-        q = flow.QUESTIONS[a.q]
-        choice = (q.passive(s, a) if q.passive else None) or q.legal(s, a)[0]
-        ev += answer(s, a.seat, choice.do, choice.a)
-    return ev
-
-
-def keys(ev: list) -> list[str]:
-    return [e.key for e in ev]
-
-
-def here(s: State, at: int, seat: int | None, kind: str = "legion") -> int:
-    return sum(1 for u in board.units_at(s, at) if u.owner == seat and u.kind == kind)
 
 
 # -- 11: which battles, in which order ---------------------------------------------------
 
 
 def test_11_battle_order_largest_first(rolls):
-    s = make(3)
     small, big, tie, hounds = 0, 1, 2, 3
-    legions(s, 0, small, 2), legions(s, 1, small, 2)          # 4 units
-    legions(s, 0, big, 3), legions(s, 2, big, 3)              # 6 units
-    legions(s, 1, tie, 3), legions(s, 2, tie, 1)              # 4 units, ties with `small`
-    legions(s, 2, hounds, 6), hound(s, hounds, 2)             # 7 units, but a hound battle: last
-    legions(s, 1, 4, 3), board.place(s, "lieutenant", 0, 4)   # a lone lieutenant is no party (G39)
-    rolls.queue = [2, 5]                                      # the tie: `small` rolls 2, `tie` 5
-    ev: list = []
-    flow.STEPS["combat"](s, ev)
+    s = P.build(combat({
+        small: P.Units(legions={0: 2, 1: 2}),                 # 4 units
+        big: P.Units(legions={0: 3, 2: 3}),                   # 6 units
+        tie: P.Units(legions={1: 3, 2: 1}),                   # 4 units, ties with `small`
+        hounds: P.Units(legions={2: 6}, hounds=[2]),          # 7 units, but a hound battle: last
+        # a lone lieutenant is no party (G39)
+        4: P.Units(legions={1: 3}, lieutenants=[P.Lieutenant(name="Shalmaneser", seat=0)]),
+    }, seats=3))
+    # the tie: `small` rolls 2, `tie` 5 (the fixture, not the position's queue: its log says who rolled)
+    rolls.queue = [2, 5]
+    P.run_to(s, "combat_next")                                # only the phase's first step runs
     assert s.battles == [big, tie, small, hounds]
     assert rolls.log == [(None, [2]), (None, [5])]
 
 
-def test_11_battle_created_by_flight_is_fought_later(rolls, moves):
-    s = make(3)
+def test_11_battle_created_by_flight_is_fought_later(moves):
     a, b = 10, 11
-    legions(s, 0, a, 1), legions(s, 1, a, 1)
-    legions(s, 2, b, 1)
+    s = P.build(combat({a: P.Units(legions={0: 1, 1: 1}), b: P.Units(legions={2: 1})}, seats=3,
+                       dice=[6, 1]            # 11.1 order: seat 0 rolls 6, seat 1 rolls 1
+                       + [1, 1]))             # round 1: both miss
     moves.flee_to = b
-    rolls.queue = [6, 1]      # 11.1 order: seat 0 rolls 6, seat 1 rolls 1
-    rolls.queue += [1, 1]     # round 1: both miss
-    ev = go(s)
+    ev = start(s) + answer_all(s, "refuse")
     assert s.battles == [] and asked(s) == [(0, "combat_flee")]
     ev += answer(s, 0, "stay")
-    rolls.queue = [2, 5]      # the new battle: 11.1 order
+    s.dice_queue = [2, 5]     # the new battle: 11.1 order
     ev += answer(s, 1, "flee")
     assert moves.flee == [(1, [1], None)]
     assert "ev_battle_added" in keys(ev)
@@ -183,19 +122,19 @@ def test_11_battle_created_by_flight_is_fought_later(rolls, moves):
     assert sorted(asked(s)) == [(1, "combat_avoid"), (2, "combat_avoid")]
 
 
-def test_11_battle_from_flight_comes_before_the_hound_battles(rolls, moves):
+def test_11_battle_from_flight_comes_before_the_hound_battles(moves):
     """11: the rampaging hounds fight after all triumvirates' battles, also
     after those that flight creates during the phase."""
-    s = make(3)
-    legions(s, 0, 10, 1), legions(s, 1, 10, 1)      # a triumvirates' battle
-    legions(s, 2, 11, 1)                            # where seat 1 will flee to
-    legions(s, 2, 20, 3), hound(s, 20, 2)           # a hound battle (more units, but last)
-    rolls.queue = [6, 1] + [1, 1]                   # 11.1 order in sectio 10; both miss
-    go(s)
+    s = P.build(combat({
+        10: P.Units(legions={0: 1, 1: 1}),                    # a triumvirates' battle
+        11: P.Units(legions={2: 1}),                          # where seat 1 will flee to
+        20: P.Units(legions={2: 3}, hounds=[2]),              # a hound battle (more units, but last)
+    }, seats=3, dice=[6, 1] + [1, 1]))                       # 11.1 order in sectio 10; both miss
+    start(s), answer_all(s, "refuse")
     assert s.battle.at == 10 and s.battles == [20]
     answer(s, 0, "stay")
     moves.flee_to = 11
-    rolls.queue = [2, 5]                            # 11.1 order of the new battle
+    s.dice_queue = [2, 5]                           # 11.1 order of the new battle
     ev = answer(s, 1, "flee")
     assert "ev_battle_added" in keys(ev)
     assert s.battle.at == 11 and s.battles == [20]
@@ -204,20 +143,20 @@ def test_11_battle_from_flight_comes_before_the_hound_battles(rolls, moves):
 # -- 11.1 demons join ---------------------------------------------------------------------------
 
 
-def test_11_1_demons_join_largest_army_first(rolls):
-    s = make(2)
-    legions(s, MU, SUGAR_HILL, 4), legions(s, BEAST, SUGAR_HILL, 3)
-    caim = demon(s, MU, CAIM)
-    demon(s, MU, 0, walk=3)                       # on Earth: cannot fight
-    demon(s, MU, 1, status="incapacitated")
-    uko = demon(s, BEAST, UKOBACH)
-    demon(s, BEAST, 2, fought=True)               # fought elsewhere this round
-    ev = go(s)
+def test_11_1_demons_join_largest_army_first():
+    s = P.build(combat({SUGAR_HILL: P.Units(legions={MU: 4, BEAST: 3})}, demons={
+        MU: ["Caim",
+             P.Demon(name="Agares", walk=True),              # on Earth: cannot fight
+             P.Demon(name="Andras", status="incapacitated")],
+        BEAST: ["Ukobach",
+                P.Demon(name="Ashtaroth", fought=True)]}))   # fought elsewhere this round
+    caim, uko = demon(s, "Caim"), demon(s, "Ukobach")
+    ev = start(s)
     assert asked(s) == [(MU, "combat_demon")]
-    assert flow.legal(s, MU) == [Action(do="join", a=caim), Action(do="pass_battle")]
+    assert legal(s, MU) == [Action(do="join", a=caim), Action(do="pass_battle")]
     ev += answer(s, MU, "join", caim)
     assert asked(s) == [(BEAST, "combat_demon")]
-    rolls.queue = [1] * 10
+    s.dice_queue = [1] * 10
     ev += answer(s, BEAST, "join", uko)
     # nobody has an eligible demon left: the declarations end by themselves
     assert [e.params for e in ev if e.key == "ev_battle_demon"] == [
@@ -230,20 +169,20 @@ def test_11_1_demons_join_largest_army_first(rolls):
     assert s.demons[caim].fought and s.demons[uko].fought
 
 
-def test_11_1_a_demon_fights_only_once_per_round(rolls):
-    s = make(2)
-    legions(s, 0, 20, 3), legions(s, 1, 20, 2)    # 5 units: first
-    legions(s, 0, 21, 1), legions(s, 1, 21, 1)    # 2 units: second
-    baal = demon(s, 0, 4)
-    go(s)
+def test_11_1_a_demon_fights_only_once_per_round():
+    s = P.build(combat({20: P.Units(legions={0: 3, 1: 2}),     # 5 units: first
+                        21: P.Units(legions={0: 1, 1: 1})},    # 2 units: second
+                       demons={0: ["Baal"]}))
+    baal = demon(s, "Baal")
+    start(s)
     assert s.battle.at == 20 and asked(s) == [(0, "combat_demon")]
-    rolls.queue = [6, 6, 6] + [1, 1]      # seat 0 hits thrice, seat 1 misses
-    rolls.queue += [2, 2, 2]              # seat 1 saves only on a 1: both legions lost
-    rolls.queue += [6, 1]                 # the second battle: 11.1 order of equal armies
+    s.dice_queue = [6, 6, 6] + [1, 1]      # seat 0 hits thrice, seat 1 misses
+    s.dice_queue += [2, 2, 2]              # seat 1 saves only on a 1: both legions lost
+    s.dice_queue += [6, 1]                 # the second battle: 11.1 order of equal armies
     answer(s, 0, "join", baal)
     assert s.won == {"20": [0]} and s.battle.at == 21
     answer(s, 0, "refuse")
-    rolls.queue = [1, 1]
+    s.dice_queue = [1, 1]
     answer(s, 1, "refuse")
     # Baal fought in the first battle: nobody was asked to send a demon
     assert asked(s) == [(0, "combat_flee")] and s.battle.sides[0].demons == []
@@ -252,14 +191,14 @@ def test_11_1_a_demon_fights_only_once_per_round(rolls):
 # -- 11.2.2 targets -----------------------------------------------------------------------------
 
 
-def test_11_2_2_target_spread(rolls):
-    s = make(2)
-    mine = legions(s, 0, 30, 5)
-    theirs = legions(s, 1, 30, 2)
-    keeper = legions(s, 1, 30, 1)[0]
-    tame = hound(s, 30, 3, keeper)
-    rolls.queue = [1] * 20
-    go(s)
+def test_11_2_2_target_spread():
+    s = P.build(combat({30: P.Units(legions={0: 5, 1: 3}, hounds=[P.Hound(attacks=3, keeper=1)])},
+                       dice=[1] * 20))
+    mine = units(s, 30, "legion", 0)
+    (tame,) = units(s, 30, "hound")
+    keeper = board.unit(s, tame.keeper)
+    theirs = [u for u in units(s, 30, "legion", 1) if u is not keeper]
+    start(s)
     t = s.battle.targets
     # seat 0: five attacks over four enemy units (2 legions, the keeper, the hound): each once, one twice
     counts = {}
@@ -274,22 +213,21 @@ def test_11_2_2_target_spread(rolls):
     assert len(spread) == 5 and set(spread) == {u.id for u in mine}
 
 
-def test_11_2_2_manual_targets_keep_the_spread_rule(rolls):
-    s = make(2, auto_targets=False)
-    mine = legions(s, 0, 30, 3)
-    theirs = legions(s, 1, 30, 2)
-    go(s)
+def test_11_2_2_manual_targets_keep_the_spread_rule():
+    s = P.build(combat({30: P.Units(legions={0: 3, 1: 2})}, options={"auto_targets": False}))
+    mine, theirs = units(s, 30, "legion", 0), units(s, 30, "legion", 1)
+    start(s)
     assert sorted(asked(s)) == [(0, "combat_target"), (1, "combat_target")]
-    assert {x.a for x in flow.legal(s, 0)} == {u.id for u in theirs}
-    q, a = flow.QUESTIONS["combat_target"], flow.ask_of(s, 0)
+    assert {x.a for x in legal(s, 0)} == {u.id for u in theirs}
+    q, a = flow.QUESTIONS["combat_target"], ask(s, 0)
     assert q.prompt(s, a) == ("pr_combat_target", {"sectio": 30, "unit": mine[0].id})
-    first = flow.legal(s, 0)[0]
+    first = legal(s, 0)[0]
     assert q.label(s, a, first) == ("lb_combat_target_legion", {"seat": 1, "unit": theirs[0].id})
     assert q.group(s, a, first) == ("grp_combat_seat", {"seat": 1})
     assert q.passive(s, a) == first
     answer(s, 0, "target", theirs[0].id)
     answer(s, 0, "target", theirs[0].id)     # twice is still possible: the third can cover the other
-    assert [x.a for x in flow.legal(s, 0)] == [theirs[1].id]
+    assert [x.a for x in legal(s, 0)] == [theirs[1].id]
     with pytest.raises(IllegalAction):
         answer(s, 0, "target", theirs[0].id)
 
@@ -308,67 +246,63 @@ def test_11_2_2_spread_rule():
     assert B.spread_ok([2, 0, 0], 0) is False    # two attacks must go to two enemies
 
 
-def test_11_2_2_once_before_twice_then_free(rolls):
+def test_11_2_2_once_before_twice_then_free():
     """The rule asks only that every enemy be attacked once before any twice:
     five legions against two enemy legions may put four attacks on one."""
-    s = make(2, auto_targets=False)
-    mine = legions(s, 0, 30, 5)
-    theirs = legions(s, 1, 30, 2)
-    go(s)
+    s = P.build(combat({30: P.Units(legions={0: 5, 1: 2})}, options={"auto_targets": False}))
+    mine, theirs = units(s, 30, "legion", 0), units(s, 30, "legion", 1)
+    start(s)
     answer(s, 0, "target", theirs[0].id)
     answer(s, 0, "target", theirs[1].id)                      # both covered: the rest is free
     for _ in range(2):
-        assert {x.a for x in flow.legal(s, 0)} == {u.id for u in theirs}
+        assert {x.a for x in legal(s, 0)} == {u.id for u in theirs}
         answer(s, 0, "target", theirs[0].id)
-    assert {x.a for x in flow.legal(s, 0)} == {u.id for u in theirs}
+    assert {x.a for x in legal(s, 0)} == {u.id for u in theirs}
     answer(s, 0, "target", theirs[0].id)
     assert [s.battle.targets[u.id] for u in mine] == [[theirs[0].id], [theirs[1].id]] + [[theirs[0].id]] * 3
     # still: a second attack on one enemy while the other is unattacked and no attacker is left for it is refused
-    s2 = make(2, auto_targets=False)
-    legions(s2, 0, 30, 2)
-    other = legions(s2, 1, 30, 2)
-    rolls.queue = [6, 1]                                       # 11.1 order of equal armies
-    go(s2)
+    s2 = P.build(combat({30: P.Units(legions={0: 2, 1: 2})}, options={"auto_targets": False},
+                        dice=[6, 1]))                          # 11.1 order of equal armies
+    other = units(s2, 30, "legion", 1)
+    start(s2), answer_all(s2, "refuse")
     answer(s2, 0, "target", other[0].id)
-    assert [x.a for x in flow.legal(s2, 0)] == [other[1].id]
+    assert [x.a for x in legal(s2, 0)] == [other[1].id]
 
 
-def test_11_2_2_lieutenant_bonus_also_for_legions_that_did_not_move_with_him(rolls):
+def test_11_2_2_lieutenant_bonus_also_for_legions_that_did_not_move_with_him():
     """A lieutenant adds his bonus to as many of his owner's legions as his
     leadership, not only to the group he moved with: Dabriel (+4, leads 2)
     commands two unled legions, Sulla (+1, leads 3) his own and the last one."""
-    s = make(2)
-    sulla = board.place(s, "lieutenant", 0, 30, card=3)
-    own = legions(s, 0, 30, 1, leader=sulla)[0]
-    board.place(s, "lieutenant", 0, 30, card=9)
-    free = legions(s, 0, 30, 3)
-    legions(s, 1, 30, 3)
+    s = P.build(combat({30: P.Units(legions={0: 4, 1: 3},
+                                    lieutenants=[P.Lieutenant(name="Sulla", seat=0, leads=1),
+                                                 P.Lieutenant(name="Dabriel", seat=0)])},
+                       dice=[2, 2, 1, 5]            # seat 0: own +1, free +4, +4, +1
+                       + [1, 1, 1]                  # seat 1 misses
+                       + [3, 3]))                   # seat 1's two hit legions: lost (no demon)
+    sulla = next(u for u in units(s, 30, "lieutenant") if u.card == 3)
+    (own,) = [u for u in units(s, 30, "legion", 0) if u.leader == sulla.id]
+    free = [u for u in units(s, 30, "legion", 0) if u.leader is None]
     lts = B.bonuses(s, 30)
     assert {u.id: lts[u.id].card for u in [own] + free} == {own.id: 3, free[0].id: 9, free[1].id: 9, free[2].id: 3}
-    rolls.queue = [2, 2, 1, 5]          # seat 0: own +1, free +4, +4, +1
-    rolls.queue += [1, 1, 1]            # seat 1 misses
-    rolls.queue += [3, 3]               # seat 1's two hit legions: lost (no demon)
-    go(s)
+    start(s)
     attack = [e for e in s.last if e[0] == "ev_battle_attack_bonus"]
     assert attack[0][1]["seat"] == 0 and attack[0][1]["rolls"] == [3, 6, 5, 6] and attack[0][1]["hits"] == 2
-    assert here(s, 30, 1) == 1
+    assert len(units(s, 30, "legion", 1)) == 1
 
 
 # -- 11.2.3 saves --------------------------------------------------------------------------------
 
 
-def test_11_2_3_saves_with_and_without_demon(rolls):
-    s = make(2)
-    a = legions(s, 0, 30, 2)
-    b = legions(s, 1, 30, 2)
-    demon(s, 0, 11)                            # Moloch: 3 skulls
-    rolls.queue = [6, 1]                       # 11.1 order: seat 0 first
-    rolls.queue += [6, 6]                      # seat 0 (one legion each)
-    rolls.queue += [6, 6]                      # seat 1 hits both of seat 0's legions
-    rolls.queue += [3, 4]                      # saves of seat 0 (skulls 3): first saved, second lost
-    rolls.queue += [1, 2]                      # saves of seat 1 (no demon: only a 1): first saved
-    go(s)
-    answer(s, 0, "join", 0)
+def test_11_2_3_saves_with_and_without_demon():
+    s = P.build(combat({30: P.Units(legions={0: 2, 1: 2})}, demons={0: ["Moloch"]},   # Moloch: 3 skulls
+                       dice=[6, 1]                 # 11.1 order: seat 0 first
+                       + [6, 6]                    # seat 0 (one legion each)
+                       + [6, 6]                    # seat 1 hits both of seat 0's legions
+                       + [3, 4]                    # saves of seat 0 (skulls 3): first saved, second lost
+                       + [1, 2]))                  # saves of seat 1 (no demon: only a 1): first saved
+    a, b = units(s, 30, "legion", 0), units(s, 30, "legion", 1)
+    start(s), answer_all(s, "refuse")
+    answer(s, 0, "join", demon(s, "Moloch"))
     assert [(u.owner, u.id) for u in s.units] == [(0, a[0].id), (1, b[0].id)]
     ev = [e for e in s.last if e[0] == "ev_battle_save"]
     assert [p for _, p in ev] == [
@@ -376,29 +310,27 @@ def test_11_2_3_saves_with_and_without_demon(rolls):
         {"seat": 1, "sectio": 30, "need": 1, "rolls": [1, 2], "saved": 1, "lost": 1}]
 
 
-def test_11_2_3_saves_one_per_hit_and_hounds_on_four(rolls):
-    s = make(2)
-    a = legions(s, 0, 30, 3)
-    keeper = legions(s, 1, 30, 1)[0]
-    h = hound(s, 30, 2, keeper)
-    rolls.queue = [6, 6, 6]                    # seat 0: targets keeper, hound, keeper
-    rolls.queue += [1, 1]                      # the hound misses twice
-    rolls.queue += [1, 2, 4]                   # seat 1 saves: keeper 2 hits (1 saved, 2 lost), hound 4 saved
-    rolls.queue += [3]                         # the hound, keeperless, runs amok: 3 = outward
-    go(s)
+def keeper_and_hound(**fields) -> P.Position:
+    """Three legions of seat 0 against a legion of seat 1 keeping a hound of 2 attacks."""
+    return combat({30: P.Units(legions={0: 3, 1: 1}, hounds=[P.Hound(attacks=2, keeper=1)])}, **fields)
+
+
+def test_11_2_3_saves_one_per_hit_and_hounds_on_four():
+    s = P.build(keeper_and_hound(dice=[6, 6, 6]          # seat 0: targets keeper, hound, keeper
+                                 + [1, 1]                # the hound misses twice
+                                 + [1, 2, 4]             # seat 1 saves: keeper 2 hits (1 saved, 2 lost), hound 4 saved
+                                 + [3]))                 # the hound, keeperless, runs amok: 3 = outward
+    a, (keeper,), (h,) = units(s, 30, "legion", 0), units(s, 30, "legion", 1), units(s, 30, "hound")
+    start(s), answer_all(s, "refuse")
     assert board.unit(s, keeper.id) is None
     assert h.owner is None and h.at == 35      # circle 6 -> 7, quarter 0
     assert all(board.unit(s, u.id) for u in a)
 
 
-def test_11_2_3_save_lines_show_the_value_needed(rolls):
+def test_11_2_3_save_lines_show_the_value_needed():
     """One line per save value: the keeper saves on a 1 (no demon), its hound on 4."""
-    s = make(2)
-    legions(s, 0, 30, 3)
-    keeper = legions(s, 1, 30, 1)[0]
-    hound(s, 30, 2, keeper)
-    rolls.queue = [6, 6, 6] + [1, 1] + [1, 2, 4] + [3]
-    go(s)
+    s = P.build(keeper_and_hound(dice=[6, 6, 6] + [1, 1] + [1, 2, 4] + [3]))
+    start(s), answer_all(s, "refuse")
     saves = [p for k, p in s.last if k == "ev_battle_save"]
     assert saves == [{"seat": 1, "sectio": 30, "need": 1, "rolls": [1, 2], "saved": 0, "lost": 1},
                      {"seat": 1, "sectio": 30, "need": 4, "rolls": [4], "saved": 1, "lost": 0}]
@@ -408,30 +340,27 @@ def test_11_2_3_save_lines_show_the_value_needed(rolls):
     assert summary.count("ev_battle_save") == 1 and "ev_battle_keeper_lost" in summary
 
 
-def test_11_2_3_lieutenant_survival(rolls):
-    s = make(2)
-    lt = board.place(s, "lieutenant", 0, 30, card=5)      # Verin: +2, leads 3
-    led = legions(s, 0, 30, 2, leader=lt)
-    legions(s, 1, 30, 2)
-    rolls.queue = [6, 1]                        # 11.1 order: seat 0 first
-    rolls.queue += [1, 1]                       # seat 0 attacks (+2: 3, 3): no hits
-    rolls.queue += [6, 6]                       # seat 1 hits both of Verin's legions
-    rolls.queue += [2, 3]                       # no demon: both lost
-    rolls.queue += [5, 6]                       # Verin: 5 survives the first, 6 falls with the second
-    go(s)
+def test_11_2_3_lieutenant_survival():
+    s = P.build(combat({30: P.Units(legions={0: 2, 1: 2},
+                                    lieutenants=[P.Lieutenant(name="Verin", seat=0, leads=2)])},  # +2, leads 3
+                       dice=[6, 1]                  # 11.1 order: seat 0 first
+                       + [1, 1]                     # seat 0 attacks (+2: 3, 3): no hits
+                       + [6, 6]                     # seat 1 hits both of Verin's legions
+                       + [2, 3]                     # no demon: both lost
+                       + [5, 6]))                   # Verin: 5 survives the first, 6 falls with the second
+    (lt,), led = units(s, 30, "lieutenant"), units(s, 30, "legion", 0)
+    start(s), answer_all(s, "refuse")
     assert all(board.unit(s, u.id) is None for u in led)
     assert board.unit(s, lt.id) is None and s.returned[-1] == 5
     falls = [p for k, p in s.last if k == "ev_battle_lt_falls"]
     assert falls == [{"seat": 0, "lt": 5, "sectio": 30, "rolls": [5, 6]}]
 
 
-def test_11_2_3_lieutenant_survives_a_five(rolls):
-    s = make(2)
-    lt = board.place(s, "lieutenant", 0, 30, card=5)
-    legions(s, 0, 30, 2, leader=lt)
-    legions(s, 1, 30, 3)
-    rolls.queue = [1, 1] + [6, 1, 1] + [4] + [5] + [1] * 10
-    go(s)
+def test_11_2_3_lieutenant_survives_a_five():
+    s = P.build(combat({30: P.Units(legions={0: 2, 1: 3}, lieutenants=[P.Lieutenant(name="Verin", seat=0, leads=2)])},
+                       dice=[1, 1] + [6, 1, 1] + [4] + [5] + [1] * 10))
+    (lt,) = units(s, 30, "lieutenant")
+    start(s)
     assert board.unit(s, lt.id) is not None
     assert [p for k, p in s.last if k == "ev_battle_lt_survives"][0]["rolls"] == [5]
 
@@ -439,68 +368,63 @@ def test_11_2_3_lieutenant_survives_a_five(rolls):
 # -- 11.2.4 flight ---------------------------------------------------------------------------------
 
 
-def test_11_2_4_flee_barred_sectio_and_victory(rolls, moves):
-    s = make(2)
-    legions(s, 0, 30, 2)
-    theirs = legions(s, 1, 30, 2)
-    demon(s, 1, 11)                                # seat 1's Moloch (3 skulls): it announces first
-    s.entered[str(30)] = [[0, 25], [1, 31], [-1, 35]]
+def test_11_2_4_flee_barred_sectio_and_victory(moves):
+    s = P.build(combat({30: P.Units(legions={0: 2, 1: 2})},
+                       demons={1: ["Moloch"]},     # seat 1's Moloch (3 skulls): it announces first
+                       entered={30: [(0, 25), (1, 31), (None, 35)]},
+                       dice=[6, 1] + [1, 1, 1, 1]))
+    theirs = units(s, 30, "legion", 1)
     moves.flee_to = 34
-    rolls.queue = [6, 1] + [1, 1, 1, 1]
-    go(s)
-    answer(s, 1, "join", 0)
+    start(s), answer_all(s, "refuse")
+    answer(s, 1, "join", demon(s, "Moloch"))
     assert asked(s) == [(1, "combat_flee")]
-    assert flow.legal(s, 1) == [Action(do="stay"), Action(do="flee"), Action(do="later")]
+    assert legal(s, 1) == [Action(do="stay"), Action(do="flee"), Action(do="later")]
     ev = answer(s, 1, "flee")
     assert moves.flee == [(1, [u.id for u in theirs], [25, 35])]
     assert "ev_battle_flees" in keys(ev) and "ev_battle_won" in keys(ev)
-    assert s.won == {"30": [0]} and s.over         # seat 0 was not asked: the battle was over
+    # seat 0 was not asked: the battle was over, and so is the phase
+    assert s.won == {"30": [0]} and s.step == "petition" and asked(s) == []
 
 
-def test_11_2_4_most_skulls_decides_who_announces_first(rolls, moves):
+def test_11_2_4_most_skulls_decides_who_announces_first(moves):
     """11.2.4: the side whose demon has most skulls decides the order of the
     flight announcements: asked first, it may let the enemy announce first."""
-    s = make(2)
-    legions(s, 0, 30, 2), legions(s, 1, 30, 3)
-    moloch = demon(s, 0, 11)                       # seat 0: Moloch, 3 skulls; seat 1: no demon
-    rolls.queue = [1] * 10
-    go(s)
+    s = P.build(combat({30: P.Units(legions={0: 2, 1: 3})},
+                       demons={0: ["Moloch"]},     # seat 0: Moloch, 3 skulls; seat 1: no demon to send
+                       dice=[1] * 10))
+    start(s)
     assert asked(s) == [(0, "combat_demon")]       # seat 1 has no demon to send
-    answer(s, 0, "join", moloch)
+    answer(s, 0, "join", demon(s, "Moloch"))
     assert asked(s) == [(0, "combat_flee")]
-    q, a = flow.QUESTIONS["combat_flee"], flow.ask_of(s, 0)
-    assert flow.legal(s, 0) == [Action(do="stay"), Action(do="flee"), Action(do="later")]
+    q, a = flow.QUESTIONS["combat_flee"], ask(s, 0)
+    assert legal(s, 0) == [Action(do="stay"), Action(do="flee"), Action(do="later")]
     assert q.prompt(s, a)[0] == "pr_combat_flee_first"
     assert q.label(s, a, Action(do="later")) == ("lb_combat_flee_later", {})
     assert q.passive(s, a) == Action(do="stay")
     ev = answer(s, 0, "later")
     assert "ev_battle_flee_later" in keys(ev)
-    assert asked(s) == [(1, "combat_flee")] and flow.legal(s, 1) == [Action(do="stay"), Action(do="flee")]
+    assert asked(s) == [(1, "combat_flee")] and legal(s, 1) == [Action(do="stay"), Action(do="flee")]
     answer(s, 1, "stay")
-    assert asked(s) == [(0, "combat_flee")] and flow.legal(s, 0) == [Action(do="stay"), Action(do="flee")]
-    assert flow.QUESTIONS["combat_flee"].prompt(s, flow.ask_of(s, 0))[0] == "pr_combat_flee"
+    assert asked(s) == [(0, "combat_flee")] and legal(s, 0) == [Action(do="stay"), Action(do="flee")]
+    assert flow.QUESTIONS["combat_flee"].prompt(s, ask(s, 0))[0] == "pr_combat_flee"
     answer(s, 0, "stay")
     assert s.battle.round == 2 and asked(s) == [(0, "combat_flee")]   # decided again each round
-    assert Action(do="later") in flow.legal(s, 0)
+    assert Action(do="later") in legal(s, 0)
 
 
-def test_11_2_4_tied_skulls_nobody_decides(rolls):
-    s = make(2)
-    legions(s, 0, 30, 2), legions(s, 1, 30, 3)
-    baal, caim = demon(s, 0, 4), demon(s, 1, CAIM)   # 4 skulls each
-    rolls.queue = [1] * 10
-    go(s)
-    answer(s, 1, "join", caim)
-    answer(s, 0, "join", baal)
+def test_11_2_4_tied_skulls_nobody_decides():
+    s = P.build(combat({30: P.Units(legions={0: 2, 1: 3})}, demons={0: ["Baal"], 1: ["Caim"]},  # 4 skulls each
+                       dice=[1] * 10))
+    start(s)
+    answer(s, 1, "join", demon(s, "Caim"))
+    answer(s, 0, "join", demon(s, "Baal"))
     assert asked(s) == [(1, "combat_flee")]          # more legions first, no choice of order
-    assert flow.legal(s, 1) == [Action(do="stay"), Action(do="flee")]
+    assert legal(s, 1) == [Action(do="stay"), Action(do="flee")]
 
 
-def test_11_2_4_failed_flight_fights_on(rolls, moves):
-    s = make(2)
-    legions(s, 0, 30, 1), legions(s, 1, 30, 1)
-    rolls.queue = [6, 1] + [1, 1] * 3
-    go(s)
+def test_11_2_4_failed_flight_fights_on(moves):
+    s = P.build(combat({30: P.Units(legions={0: 1, 1: 1})}, dice=[6, 1] + [1, 1] * 3))
+    start(s), answer_all(s, "refuse")
     assert asked(s) == [(0, "combat_flee")]
     answer(s, 0, "flee")                           # moves.flee_to None: the flight fails
     assert asked(s) == [(1, "combat_flee")]
@@ -508,38 +432,32 @@ def test_11_2_4_failed_flight_fights_on(rolls, moves):
     assert s.battle.round == 2
 
 
-def test_11_end_lone_lieutenants_then_petition(rolls, moves):
-    s = make(2)
-    legions(s, 0, 30, 1)
-    board.place(s, "lieutenant", 1, 30, card=0)
-    ev = go(s)
-    assert keys(ev) == ["ev_battle_none"] and moves.lone == 1 and s.over and s.step == "petition"
+def test_11_end_lone_lieutenants_then_petition(moves):
+    s = P.build(combat({30: P.Units(legions={0: 1}, lieutenants=[P.Lieutenant(name="Shalmaneser", seat=1)])}))
+    ev = start(s)
+    assert keys(ev) == ["ev_battle_none"] and moves.lone == 1 and s.step == "petition" and asked(s) == []
 
 
 # -- 11.3.1 avoiding combat ------------------------------------------------------------------------
 
 
-def test_11_3_1_avoid_by_agreement_thieves(rolls):
-    s = make(3)
-    for seat in range(3):
-        legions(s, seat, THIEVES, 1)
-    rolls.queue = [4, 5, 6]                        # 11.1 order among equal armies
-    go(s, avoid=True)
+def test_11_3_1_avoid_by_agreement_thieves():
+    s = P.build(combat({THIEVES: P.Units(legions={0: 1, 1: 1, 2: 1})}, seats=3,
+                       dice=[4, 5, 6]))            # 11.1 order among equal armies
+    start(s)
     assert sorted(asked(s)) == [(0, "combat_avoid"), (1, "combat_avoid"), (2, "combat_avoid")]
     assert all(a.kind == "reaction" for a in s.asks)
     assert flow.QUESTIONS["combat_avoid"].passive(s, s.asks[0]) == Action(do="refuse")
     for seat in range(3):
         answer(s, seat, "agree")
-    assert s.avoided == [THIEVES] and s.won == {} and len(s.units) == 3 and s.over
+    assert s.avoided == [THIEVES] and s.won == {} and len(s.units) == 3 and s.step == "petition" and asked(s) == []
 
 
-def test_11_3_1_one_refusal_means_combat(rolls):
-    s = make(3)
-    for seat in range(3):
-        legions(s, seat, THIEVES, 1)
-    rolls.queue = [4, 5, 6]        # 11.1 order: 2, 1, 0
-    rolls.queue += [3, 2, 1]       # 11.3.2, most units, all tied: seats 2, 1, 0 roll 3, 2, 1
-    go(s, avoid=True)
+def test_11_3_1_one_refusal_means_combat():
+    s = P.build(combat({THIEVES: P.Units(legions={0: 1, 1: 1, 2: 1})}, seats=3,
+                       dice=[4, 5, 6]              # 11.1 order: 2, 1, 0
+                       + [3, 2, 1]))               # 11.3.2, most units, all tied: seats 2, 1, 0 roll 3, 2, 1
+    start(s)
     answer(s, 0, "agree")
     answer(s, 1, "refuse")
     ev = answer(s, 2, "agree")
@@ -548,16 +466,15 @@ def test_11_3_1_one_refusal_means_combat(rolls):
     assert s.avoided == [] and asked(s) == [(2, "combat_enemy")]   # 11.3.2: seat 2 rolled highest
 
 
-def test_11_3_1_no_avoidance_with_too_many_legions_or_a_wild_hound(rolls, moves):
-    s = make(2)
-    legions(s, 0, THIEVES, 2), legions(s, 1, THIEVES, 2)    # 4 legions > 3 souls
-    legions(s, 0, 31, 1), legions(s, 1, 31, 1), hound(s, 31, 1)
-    rolls.queue = [5, 2] + [1] * 8
-    go(s, avoid=True)
+def test_11_3_1_no_avoidance_with_too_many_legions_or_a_wild_hound(moves):
+    s = P.build(combat({THIEVES: P.Units(legions={0: 2, 1: 2}),      # 4 legions > 3 souls
+                        31: P.Units(legions={0: 1, 1: 1}, hounds=[1])},
+                       dice=[5, 2] + [1] * 8))
+    start(s)
     assert s.battle.at == THIEVES and asked(s) == [(0, "combat_flee")]     # no agreement asked
     answer(s, 0, "stay")
     moves.flee_to = 0
-    rolls.queue = [5, 2, 1] + [1] * 3                 # the hound battle: 11.1 order, the hound's side, attacks
+    s.dice_queue = [5, 2, 1] + [1] * 3                # the hound battle: 11.1 order, the hound's side, attacks
     answer(s, 1, "flee")
     assert s.battle.at == 31 and asked(s) == [(0, "combat_flee")]
     assert s.battle.sides[0].wild == [u.id for u in s.units if u.kind == "hound"]
@@ -566,17 +483,16 @@ def test_11_3_1_no_avoidance_with_too_many_legions_or_a_wild_hound(rolls, moves)
 # -- 11.3.2 choosing sides -------------------------------------------------------------------------
 
 
-def test_11_3_2_choosing_sides_orgastica_example(rolls):
+def test_11_3_2_choosing_sides_orgastica_example():
     key, devourer, void = 0, 1, 2
-    s = make(3)
-    legions(s, key, ORGASTICA, 4), legions(s, devourer, ORGASTICA, 3), legions(s, void, ORGASTICA, 1)
-    wild = hound(s, ORGASTICA, 2)
-    ev = go(s)
+    s = P.build(combat({ORGASTICA: P.Units(legions={key: 4, devourer: 3, void: 1}, hounds=[2])}, seats=3))
+    (wild,) = units(s, ORGASTICA, "hound")
+    ev = start(s)
     assert asked(s) == [(key, "combat_enemy")]
-    assert flow.legal(s, key) == [Action(do="enemy", a=devourer), Action(do="enemy", a=void)]
+    assert legal(s, key) == [Action(do="enemy", a=devourer), Action(do="enemy", a=void)]
     ev += answer(s, key, "enemy", devourer)
     assert asked(s) == [(void, "combat_side")]
-    rolls.queue = [4] + [1] * 20                   # the hound rolls 4: Devourer's side this round
+    s.dice_queue = [4] + [1] * 20                  # the hound rolls 4: Devourer's side this round
     ev += answer(s, void, "side", 0)
     b = s.battle
     assert [side.seats for side in b.sides] == [[key, void], [devourer]]
@@ -590,10 +506,9 @@ def test_11_3_2_choosing_sides_orgastica_example(rolls):
     assert asked(s) == [(key, "combat_flee")]      # no demons: the side with more legions announces first
 
 
-def test_11_3_2_passive_side_joins_the_stronger(rolls):
-    s = make(3)
-    legions(s, 0, 30, 3), legions(s, 1, 30, 2), legions(s, 2, 30, 1)
-    go(s)
+def test_11_3_2_passive_side_joins_the_stronger():
+    s = P.build(combat({30: P.Units(legions={0: 3, 1: 2, 2: 1})}, seats=3))
+    start(s)
     answer(s, 0, "enemy", 2)
     a = flow.open_asks(s)[0]
     assert flow.QUESTIONS["combat_side"].passive(s, a) == Action(do="side", a=0)
@@ -602,47 +517,42 @@ def test_11_3_2_passive_side_joins_the_stronger(rolls):
 # -- 11.3.4 rampaging hounds ---------------------------------------------------------------------------
 
 
-def test_11_3_4_hounds_fight_hounds_normally(rolls):
-    s = make(2)
-    big, small = hound(s, 30, 2), hound(s, 30, 1)
-    rolls.queue = [6, 1]       # big attacks small twice: one hit
-    rolls.queue += [1]         # small misses
-    rolls.queue += [5]         # small saves on 4 or less: 5, destroyed
-    ev = go(s)
+def test_11_3_4_hounds_fight_hounds_normally():
+    s = P.build(combat({30: P.Units(hounds=[2, 1])},
+                       dice=[6, 1]         # big attacks small twice: one hit
+                       + [1]               # small misses
+                       + [5]))             # small saves on 4 or less: 5, destroyed
+    big, small = units(s, 30, "hound")
+    ev = start(s)
     assert s.battle is None and board.unit(s, small.id) is None and board.unit(s, big.id)
-    assert "ev_battle_won_hound" in keys(ev) and s.won == {} and s.over
+    assert "ev_battle_won_hound" in keys(ev) and s.won == {} and s.step == "petition" and asked(s) == []
 
 
-def test_11_3_4_wild_hound_goes_for_hounds_first(rolls):
-    s = make(2)
-    keeper = legions(s, 0, 30, 2)[0]
-    tame = hound(s, 30, 1, keeper)
-    wild = hound(s, 30, 3)
-    rolls.queue = [1] * 10
-    go(s)
+def test_11_3_4_wild_hound_goes_for_hounds_first():
+    s = P.build(combat({30: P.Units(legions={0: 2}, hounds=[P.Hound(attacks=1, keeper=0), 3])}, dice=[1] * 10))
+    tame, wild = units(s, 30, "hound")
+    start(s)
     b = s.battle
     assert b.targets[wild.id] == [tame.id] * 3
     assert [side.seats for side in b.sides] == [[0]] and b.sides[0].wild == []   # one force: no 50-50 roll
     assert asked(s) == [(0, "combat_flee")]
 
 
-def test_11_3_4_keeperless_hound_that_stays_is_a_side_of_its_own(rolls, moves):
-    s = make(2)
-    keeper = legions(s, 0, 30, 1)[0]
-    h = hound(s, 30, 1, keeper)
-    legions(s, 1, 30, 2)
+def test_11_3_4_keeperless_hound_that_stays_is_a_side_of_its_own(moves):
     # seat 1 (more legions) is the first side: its legions attack the keeper and the hound
-    rolls.queue = [6, 1]       # one hit on the keeper
-    rolls.queue += [1]         # seat 0's hound misses (the keeper does not attack)
-    rolls.queue += [2]         # no demon: the keeper is lost
-    rolls.queue += [5]         # the hound runs amok: 5, it stays
-    ev = go(s)
+    s = P.build(combat({30: P.Units(legions={0: 1, 1: 2}, hounds=[P.Hound(attacks=1, keeper=0)])},
+                       dice=[6, 1]         # one hit on the keeper
+                       + [1]               # seat 0's hound misses (the keeper does not attack)
+                       + [2]               # no demon: the keeper is lost
+                       + [5]))             # the hound runs amok: 5, it stays
+    (h,) = units(s, 30, "hound")
+    ev = start(s) + answer_all(s, "refuse")
     assert moves.amok == [h.id] and s.battle.wild == [h.id]
     assert "ev_battle_hound_wild" in keys(ev)
     assert asked(s) == [(1, "combat_flee")]   # seat 0 has nothing left to flee with
-    rolls.queue = [6, 6]       # round 2: seat 1's legions hit the hound twice (it fights alone: no side roll)
-    rolls.queue += [1]         # the hound misses
-    rolls.queue += [3, 5]      # its saves: 3 and 5, destroyed
+    s.dice_queue = [6, 6]      # round 2: seat 1's legions hit the hound twice (it fights alone: no side roll)
+    s.dice_queue += [1]        # the hound misses
+    s.dice_queue += [3, 5]     # its saves: 3 and 5, destroyed
     ev = answer(s, 1, "stay")
     assert board.unit(s, h.id) is None and "ev_battle_hound_killed" in keys(ev)
     assert "ev_battle_won" in keys(ev) and s.won == {"30": [1]}
@@ -651,33 +561,28 @@ def test_11_3_4_keeperless_hound_that_stays_is_a_side_of_its_own(rolls, moves):
 # -- 11.3.5 / 11.3.6 quick combat -------------------------------------------------------------------------
 
 
-def test_11_3_5_quick_small(rolls):
-    s = make(2, quick_small=True)
-    a = legions(s, 0, 30, 2)
-    legions(s, 1, 30, 1)
-    rolls.queue = [3, 3, 6]        # 6 : 6, a tie
-    rolls.queue += [1, 2, 5]       # 3 : 5
-    ev = go(s)
+def test_11_3_5_quick_small():
+    s = P.build(combat({30: P.Units(legions={0: 2, 1: 1})}, options={"quick_small": True},
+                       dice=[3, 3, 6]      # 6 : 6, a tie
+                       + [1, 2, 5]))       # 3 : 5
+    a = units(s, 30, "legion", 0)
+    ev = start(s) + answer_all(s, "refuse")
     assert [e.params["total"] for e in ev if e.key == "ev_battle_quick"] == [6, 6, 3, 5]
     assert "ev_battle_quick_tie" in keys(ev) and "ev_battle_round" not in keys(ev)
     assert all(board.unit(s, u.id) is None for u in a) and s.won == {"30": [1]}
 
 
-def test_11_3_5_not_with_a_lieutenant(rolls):
-    s = make(2, quick_small=True)
-    lt = board.place(s, "lieutenant", 0, 30, card=3)
-    legions(s, 0, 30, 1, leader=lt)
-    legions(s, 1, 30, 1)
-    rolls.queue = [6, 1] + [1] * 10
-    ev = go(s)
+def test_11_3_5_not_with_a_lieutenant():
+    s = P.build(combat({30: P.Units(legions={0: 1, 1: 1}, lieutenants=[P.Lieutenant(name="Sulla", seat=0, leads=1)])},
+                       options={"quick_small": True}, dice=[6, 1] + [1] * 10))
+    ev = start(s) + answer_all(s, "refuse")
     assert "ev_battle_quick" not in keys(ev) and "ev_battle_round" in keys(ev)
 
 
-def test_11_3_6_three_rounds(rolls):
-    s = make(2, quick_three_rounds=True)
-    legions(s, 0, 30, 2), legions(s, 1, 30, 2)
-    rolls.queue = [6, 1] + [1] * 12                # 11.1 tie; three rounds of misses
-    ev = passive_to_end(s)
+def test_11_3_6_three_rounds():
+    s = P.build(combat({30: P.Units(legions={0: 2, 1: 2})}, options={"quick_three_rounds": True},
+                       dice=[6, 1] + [1] * 12))                # 11.1 tie; three rounds of misses
+    ev = passive_until(s, "petition", choose={"combat_avoid": "refuse"})
     assert [e.params["round"] for e in ev if e.key == "ev_battle_round"] == [1, 2, 3]
     drawn = [e.params["seats"] for e in ev if e.key == "ev_battle_lucifer"]
     assert len(drawn) == 1 and {u.owner for u in s.units} == set(drawn[0])
@@ -688,17 +593,20 @@ def test_11_3_6_three_rounds(rolls):
 
 
 @pytest.mark.parametrize("caim_joins", [True, False])
-def test_appendix_b_15_sugar_hill_without_magic(rolls, moves, caim_joins):
+def test_appendix_b_15_sugar_hill_without_magic(moves, caim_joins):
     """Beast: 3 legions under Verin (+2); Mu: legions A-D, hound "3" kept by A.
     Mu declares first (more legions). Without Frenzy and Demonic Distraction
     Caim stays: Mu saves on 4 (Caim's corrected skulls)."""
-    s = make(2, auto_targets=False)
-    verin = board.place(s, "lieutenant", BEAST, SUGAR_HILL, card=5)
-    l1, l2, l3 = legions(s, BEAST, SUGAR_HILL, 3, leader=verin)
-    la, lb, lc, ld = legions(s, MU, SUGAR_HILL, 4)
-    h = hound(s, SUGAR_HILL, 3, la)
-    uko, caim = demon(s, BEAST, UKOBACH), demon(s, MU, CAIM)
-    go(s)
+    s = P.build(combat({SUGAR_HILL: P.Units(legions={BEAST: 3, MU: 4},
+                                            lieutenants=[P.Lieutenant(name="Verin", seat=BEAST, leads=3)],
+                                            hounds=[P.Hound(attacks=3, keeper=MU)])},
+                       demons={BEAST: ["Ukobach"], MU: ["Caim"]}, options={"auto_targets": False}))
+    (verin,), (h,) = units(s, SUGAR_HILL, "lieutenant"), units(s, SUGAR_HILL, "hound")
+    l1, l2, l3 = units(s, SUGAR_HILL, "legion", BEAST)
+    la, lb, lc, ld = units(s, SUGAR_HILL, "legion", MU)
+    assert h.keeper == la.id
+    uko, caim = demon(s, "Ukobach"), demon(s, "Caim")
+    start(s)
     assert asked(s) == [(MU, "combat_demon")]
     answer(s, MU, "join", caim) if caim_joins else answer(s, MU, "pass_battle")
     answer(s, BEAST, "join", uko)
@@ -711,22 +619,22 @@ def test_appendix_b_15_sugar_hill_without_magic(rolls, moves, caim_joins):
     # Mu: B and C -> legion 2, D -> legion 3, the hound's three attacks -> legion 1
     for target in (l2, l2, l3):
         answer(s, MU, "target", target.id)
-    assert [x.a for x in flow.legal(s, MU)] == [l1.id]          # the spread rule leaves only legion 1
-    q, a = flow.QUESTIONS["combat_target"], flow.ask_of(s, MU)
+    assert [x.a for x in legal(s, MU)] == [l1.id]          # the spread rule leaves only legion 1
+    q, a = flow.QUESTIONS["combat_target"], ask(s, MU)
     assert q.prompt(s, a) == ("pr_combat_target_hound", {"sectio": SUGAR_HILL, "unit": h.id, "attack": 1, "attacks": 3})
     assert q.label(s, a, Action(do="target", a=l1.id)) == (
         "lb_combat_target_led", {"seat": BEAST, "unit": l1.id, "lt": 5})
-    rolls.queue = [5, 4, 6, 3, 2, 6]   # Mu: B 5 miss, C 4 miss, D 6 hit; hound 3, 2, 6: one hit
-    rolls.queue += [2, 4, 3]           # Beast +2 (Verin): 4 miss, 6 hit A, 5 miss
-    rolls.queue += [3]                 # Mu saves A: 3 (Caim: <= 4 saved; no demon: lost)
-    rolls.queue += [2, 4]              # Beast vs Ukobach's 2 skulls: legion 1 saved, legion 3 lost
+    s.dice_queue = [5, 4, 6, 3, 2, 6]  # Mu: B 5 miss, C 4 miss, D 6 hit; hound 3, 2, 6: one hit
+    s.dice_queue += [2, 4, 3]          # Beast +2 (Verin): 4 miss, 6 hit A, 5 miss
+    s.dice_queue += [3]                # Mu saves A: 3 (Caim: <= 4 saved; no demon: lost)
+    s.dice_queue += [2, 4]             # Beast vs Ukobach's 2 skulls: legion 1 saved, legion 3 lost
     if not caim_joins:
-        rolls.queue += [4]             # the hound runs amok: 4 = clockwise, to Addiction
-    rolls.queue += [5]                 # Verin survives a roll of 5
+        s.dice_queue += [4]            # the hound runs amok: 4 = clockwise, to Addiction
+    s.dice_queue += [5]                # Verin survives a roll of 5
     ev: list = []
     for target in (l1, l1, l1):
         ev += answer(s, MU, "target", target.id)
-    assert rolls.queue == []
+    assert s.dice_queue == []
     hits = {e.params["seat"]: e.params["hits"] for e in ev if e.key.startswith("ev_battle_attack")}
     assert hits == {MU: 2, BEAST: 1}
     assert [e.params["rolls"] for e in ev if e.key == "ev_battle_attack_bonus"] == [[4, 6, 5]]
@@ -745,4 +653,5 @@ def test_appendix_b_15_sugar_hill_without_magic(rolls, moves, caim_joins):
     answer(s, asked(s)[0][0], "stay")
     answer(s, asked(s)[0][0], "stay")
     assert s.battle.round == 2
-    assert here(s, SUGAR_HILL, BEAST) == 2 and here(s, SUGAR_HILL, MU) == (4 if caim_joins else 3)
+    assert len(units(s, SUGAR_HILL, "legion", BEAST)) == 2
+    assert len(units(s, SUGAR_HILL, "legion", MU)) == (4 if caim_joins else 3)

@@ -1,25 +1,27 @@
 """The HellGame, combat magic: 11.1 (cards taken along), 11.2.1 (the magic
 step, G40, G43) and the five Combat spells of hellgame.md's catalogue
 (17 Frenzy, 18 Demonic Distraction, 19 Iron Skin, 20 Hellfire, 21
-Reinforcements): engines/hellgame/magic/warcraft.py and lineup.py, driven through
-flow.advance / flow.answer.
+Reinforcements): engines/hellgame/magic/warcraft.py and lineup.py. Positions
+are built with engines/hellgame/position and driven with tests/hellgame_driver.py;
+the procedure halts at the Petition phase (another module's).
 
-Dice are forced by replacing ``engines.hellgame.core.dice.roll`` with a queue; a
-hound running amok is a small stand-in (the real one has its own tests);
-counter windows are answered with their passive choice."""
+Dice come from the position's queue (strict: a die a test did not queue fails
+it); a hound running amok is a small stand-in (the real one has its own
+tests). Players always pass on counter windows (a player's ``always_pass``)
+unless a test is about one."""
 
 from __future__ import annotations
 
 import pytest
-from hellgame_dice import rolls  # noqa: F401 - a fixture
+from hellgame_driver import answer, answer_all, ask, asked, demon, keys, legal, start, units
 
-from engines.hellgame import setup
-from engines.hellgame.core import board, data, dice, flow  # noqa: F401  (registers the hooks)
-from engines.hellgame.core.model import ANTEHELL, Action, Demon, State, Unit
-from engines.hellgame.magic import spells, warcraft
+from engines.hellgame import position as P
+from engines.hellgame.core import board, data, dice, flow
+from engines.hellgame.core.model import ANTEHELL, Action, State, Unit
+from engines.hellgame.magic import spells
 
 BEAST, MU = 0, 1
-CAIM, UKOBACH, BAAL = 8, 18, 4          # 4/4, 2/2, 4/2 skulls/stars
+CAIM, UKOBACH = 8, 18                   # demon cards: 4/4, 2/2 skulls/stars (Baal 4/2, Balban 2/4)
 FRENZY, FRENZY2, DISTRACTION, IRON_SKIN, HELLFIRE, REINFORCE = 101, 102, 104, 11, 8, 64
 LORE = next(c.id for c in data.ARCANA if data.MAJORS[c.major].timing == "action")
 
@@ -31,11 +33,14 @@ def sectio(prefix: str) -> int:
 
 
 SUGAR_HILL, ADDICTION = sectio("Sugar"), sectio("Addiction")
+#: Beast's demon when a test gives it none: every seat needs a living demon,
+#: and this one fought elsewhere this round, so it joins no battle here (11.1).
+IDLE = P.Demon(name="Gomory", fought=True)
 
 
 @pytest.fixture(autouse=True)
 def amok(monkeypatch) -> list[int]:
-    """Stand-ins for a hound running amok (a compass die, 5-6 stays) and the phase's end."""
+    """Stand-ins for a hound running amok (a compass die, 5-6 stays) and lone lieutenants."""
     from engines.hellgame.phases.action import movement
 
     ran: list[int] = []
@@ -49,83 +54,22 @@ def amok(monkeypatch) -> list[int]:
 
     monkeypatch.setattr(movement, "run_amok", do_amok)
     monkeypatch.setattr(movement, "lone_lieutenants", lambda s, ev: None)
-    monkeypatch.setattr(flow, "PHASE_END", [])
-
-    def petition(s: State, ev) -> None:
-        s.over = True
-
-    monkeypatch.setitem(flow.STEPS, "petition", petition)
     return ran
 
 
 # -- building a battle -------------------------------------------------------------------------
 
 
-def make(seats: int = 2, **options) -> State:
-    s = setup.initial_state(seats, 7, {"auto_targets": False, **options})
-    s.asks, s.step, s.phase = [], "combat", "combat"
-    s.units, s.demons, s.next_unit = [], [], 0
-    return s
+def side(*demons, hand=(), counters: bool = False) -> P.Player:
+    """A triumvirate; it is never asked to counter a spell unless ``counters``."""
+    return P.Player(demons=list(demons), hand=list(hand), always_pass=not counters)
 
 
-def legions(s: State, seat: int, at: int, n: int, leader: Unit | None = None) -> list[Unit]:
-    out = []
-    for _ in range(n):
-        u = board.place(s, "legion", seat, at)
-        u.leader = leader.id if leader else None
-        out.append(u)
-    return out
-
-
-def hound(s: State, at: int, attacks: int, keeper: Unit) -> Unit:
-    h = board.place(s, "hound", keeper.owner, at, card=attacks)
-    h.keeper = keeper.id
-    return h
-
-
-def demon(s: State, seat: int, card: int, **kw) -> int:
-    s.demons.append(Demon(card=card, owner=seat, **kw))
-    return len(s.demons) - 1
-
-
-def give(s: State, seat: int, *cards: int) -> None:
-    for c in cards:
-        if c in s.arcana:
-            s.arcana.remove(c)
-        s.players[seat].hand.append(c)
-
-
-def answer(s: State, seat: int, do: str, a: int | None = None, b: int | None = None) -> list:
-    ev: list = []
-    flow.answer(s, seat, Action(do=do, a=a, b=b), ev)
-    ev += settle(s)
-    return ev
-
-
-def settle(s: State) -> list:
-    """Refuse to avoid combat, pass in every counter window."""
-    ev: list = []
-    while True:
-        a = next((a for a in flow.open_asks(s) if not a.q.startswith("combat_") or a.q == "combat_avoid"), None)
-        if a is None:
-            return ev
-        q = flow.QUESTIONS[a.q]
-        choice = Action(do="refuse") if a.q == "combat_avoid" else q.passive(s, a)
-        flow.answer(s, a.seat, choice, ev)
-
-
-def go(s: State) -> list:
-    ev: list = []
-    flow.advance(s, ev)
-    return ev + settle(s)
-
-
-def asked(s: State) -> list[tuple[int, str]]:
-    return [(a.seat, a.q) for a in flow.open_asks(s)]
-
-
-def keys(ev: list) -> list[str]:
-    return [e.key for e in ev]
+def combat(beast: P.Player, mu: P.Player, units: dict, **fields) -> P.Position:
+    """The Combat phase of Beast and Mu; targets by hand unless the options say otherwise."""
+    options = {"auto_targets": False, **fields.pop("options", {})}
+    return P.Position(players=[beast, mu], units=units, phase="combat", options=options, halt=["petition"],
+                      strict_dice=True, **fields)
 
 
 def join(s: State, seat: int, d: int, *cards: int) -> list:
@@ -138,46 +82,52 @@ def join(s: State, seat: int, d: int, *cards: int) -> list:
     return ev
 
 
-def battle_of(s: State, beast: list[int], mu: list[int], beast_legions: int = 2, mu_legions: int = 3,
-              at: int = SUGAR_HILL) -> tuple[int, int]:
-    """Beast's Ukobach (2 skulls) against Mu's Caim (4 skulls), each with cards; up to the magic step."""
-    legions(s, BEAST, at, beast_legions), legions(s, MU, at, mu_legions)
-    uko, caim = demon(s, BEAST, UKOBACH), demon(s, MU, CAIM)
-    give(s, BEAST, *beast), give(s, MU, *mu)
-    go(s)
+def battle_of(beast: list[int], mu: list[int], beast_legions: int = 2, mu_legions: int = 3,
+              held: tuple[int, ...] = (), more: dict[int, list] | None = None, units: dict | None = None,
+              **fields) -> tuple[State, int, int]:
+    """Beast's Ukobach (2 skulls) against Mu's Caim (4 skulls) at Sugar Hill,
+    each taking the cards ``beast``/``mu`` along; up to the magic step. Mu
+    also holds ``held`` (not taken along); ``more``: more demons per seat,
+    ``units``: more places."""
+    more = more or {}
+    s = P.build(combat(side("Ukobach", *more.get(BEAST, []), hand=beast),
+                       side("Caim", *more.get(MU, []), hand=[*mu, *held]),
+                       {SUGAR_HILL: P.Units(legions={BEAST: beast_legions, MU: mu_legions}), **(units or {})},
+                       **fields))
+    uko, caim = demon(s, "Ukobach"), demon(s, "Caim")
+    start(s)
     if mu_legions >= beast_legions:
         join(s, MU, caim, *mu), join(s, BEAST, uko, *beast)
     else:
         join(s, BEAST, uko, *beast), join(s, MU, caim, *mu)
-    return uko, caim
+    return s, uko, caim
 
 
 def casts(s: State, seat: int) -> list[tuple[int, int | None]]:
-    return [(x.a, x.b) for x in flow.legal(s, seat) if x.do == "cast"]
+    return [(x.a, x.b) for x in legal(s, seat) if x.do == "cast"]
 
 
 # -- 11.1 cards taken along --------------------------------------------------------------------
 
 
-def test_11_1_demon_takes_cards_up_to_its_stars(rolls):
-    s = make()
-    legions(s, MU, SUGAR_HILL, 3), legions(s, BEAST, SUGAR_HILL, 2)
-    uko, baal = demon(s, MU, UKOBACH), demon(s, MU, BAAL)       # 2 stars each
-    demon(s, BEAST, CAIM, walk=3)                               # on Earth: cannot join
-    give(s, MU, FRENZY, HELLFIRE, LORE)
-    go(s)
+def test_11_1_demon_takes_cards_up_to_its_stars():
+    s = P.build(combat(side(P.Demon(name="Caim", walk=True)),                 # on Earth: cannot join
+                       side("Ukobach", "Baal", hand=[FRENZY, HELLFIRE, LORE]),  # 2 stars each
+                       {SUGAR_HILL: P.Units(legions={MU: 3, BEAST: 2})}))
+    uko, baal = demon(s, "Ukobach"), demon(s, "Baal")
+    start(s)
     assert asked(s) == [(MU, "combat_demon")]
     answer(s, MU, "join", uko)
     assert MU in s.drafts and asked(s) == [(MU, "combat_demon")]
-    assert flow.legal(s, MU) == [Action(do="take", a=c) for c in (FRENZY, HELLFIRE, LORE)] + [
+    assert legal(s, MU) == [Action(do="take", a=c) for c in (FRENZY, HELLFIRE, LORE)] + [
         Action(do="back"), Action(do="submit")]
-    q, a = flow.QUESTIONS["combat_demon"], flow.ask_of(s, MU)
+    q, a = flow.QUESTIONS["combat_demon"], ask(s, MU)
     assert q.prompt(s, a) == ("pr_warcraft_take", {"sectio": SUGAR_HILL, "demon": UKOBACH, "cards": [], "n": 2})
     answer(s, MU, "take", LORE)
     answer(s, MU, "back")                                   # changed his mind
     answer(s, MU, "take", FRENZY)
     answer(s, MU, "take", HELLFIRE)
-    assert flow.legal(s, MU) == [Action(do="back"), Action(do="submit")]      # 2 stars: 2 cards
+    assert legal(s, MU) == [Action(do="back"), Action(do="submit")]      # 2 stars: 2 cards
     assert q.label(s, a, Action(do="submit")) == ("lb_warcraft_bring", {"demon": UKOBACH, "n": 2})
     ev = answer(s, MU, "submit")
     assert [e.params for e in ev if e.key == "ev_battle_demon_cards"] == [
@@ -187,22 +137,20 @@ def test_11_1_demon_takes_cards_up_to_its_stars(rolls):
     # Beast has no demon that may fight; Mu's second demon may take only the card left
     assert asked(s) == [(MU, "combat_demon")]
     answer(s, MU, "join", baal)
-    assert flow.legal(s, MU) == [Action(do="take", a=LORE), Action(do="back"), Action(do="submit")]
-    assert flow.QUESTIONS["combat_demon"].passive(s, flow.ask_of(s, MU)) == Action(do="submit")
+    assert legal(s, MU) == [Action(do="take", a=LORE), Action(do="back"), Action(do="submit")]
+    assert flow.QUESTIONS["combat_demon"].passive(s, ask(s, MU)) == Action(do="submit")
     answer(s, MU, "submit")
     assert s.battle.cards == {uko: [FRENZY, HELLFIRE], baal: []}
 
 
 def test_11_1_back_out_of_the_cards_and_pass():
-    s = make()
-    legions(s, MU, SUGAR_HILL, 3), legions(s, BEAST, SUGAR_HILL, 2)
-    uko = demon(s, MU, UKOBACH)
-    give(s, MU, FRENZY)
-    go(s)
+    s = P.build(combat(side(IDLE), side("Ukobach", hand=[FRENZY]), {SUGAR_HILL: P.Units(legions={MU: 3, BEAST: 2})}))
+    uko = demon(s, "Ukobach")
+    start(s)
     answer(s, MU, "join", uko)
     answer(s, MU, "back")
     assert MU not in s.drafts
-    assert flow.legal(s, MU) == [Action(do="join", a=uko), Action(do="pass_battle")]
+    assert legal(s, MU) == [Action(do="join", a=uko), Action(do="pass_battle")]
     answer(s, MU, "pass_battle")
     assert s.battle.sides[0].demons == [] and s.battle.cards == {}
 
@@ -210,68 +158,62 @@ def test_11_1_back_out_of_the_cards_and_pass():
 # -- 11.2.1 the magic step ---------------------------------------------------------------------
 
 
-def test_11_2_1_most_skulls_decides_then_sides_alternate(rolls):
-    s = make()
-    uko, caim = battle_of(s, beast=[FRENZY2], mu=[FRENZY])
+def test_11_2_1_most_skulls_decides_then_sides_alternate():
+    s, uko, caim = battle_of(beast=[FRENZY2], mu=[FRENZY])
     assert asked(s) == [(MU, "combat_magic")]              # Caim: 4 skulls against 2
-    q, a = flow.QUESTIONS["combat_magic"], flow.ask_of(s, MU)
+    q, a = flow.QUESTIONS["combat_magic"], ask(s, MU)
     assert q.prompt(s, a) == ("pr_warcraft_magic_first", {"sectio": SUGAR_HILL, "round": 1, "cards": [FRENZY]})
-    assert flow.legal(s, MU) == [Action(do="cast", a=FRENZY), Action(do="done"), Action(do="later")]
+    assert legal(s, MU) == [Action(do="cast", a=FRENZY), Action(do="done"), Action(do="later")]
     ev = answer(s, MU, "later")                            # lets Beast begin
     assert "ev_warcraft_later" in keys(ev)
     assert asked(s) == [(BEAST, "combat_magic")]
-    assert flow.legal(s, BEAST) == [Action(do="cast", a=FRENZY2), Action(do="done")]
+    assert legal(s, BEAST) == [Action(do="cast", a=FRENZY2), Action(do="done")]
     answer(s, BEAST, "cast", FRENZY2)
     assert asked(s) == [(MU, "combat_magic")]
-    assert Action(do="later") not in flow.legal(s, MU)     # the choice was made
+    assert Action(do="later") not in legal(s, MU)          # the choice was made
     answer(s, MU, "done")                                  # Beast has nothing left to cast: the step ends
     assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
     assert s.battle.spells == {"frenzy": [uko]}
 
 
-def test_11_2_1_the_step_ends_when_both_pass_in_succession(rolls):
-    s = make()
-    uko, caim = battle_of(s, beast=[FRENZY2, LORE], mu=[FRENZY])
+def test_11_2_1_the_step_ends_when_both_pass_in_succession():
+    s, uko, caim = battle_of(beast=[FRENZY2, LORE], mu=[FRENZY])
     answer(s, MU, "done")
     assert asked(s) == [(BEAST, "combat_magic")]
     answer(s, BEAST, "cast", FRENZY2)                      # a spell: passing starts again
     assert asked(s) == [(MU, "combat_magic")]
     answer(s, MU, "done")
     assert asked(s) == [(BEAST, "combat_magic")]
-    assert flow.legal(s, BEAST) == [Action(do="done")]     # Lore is not a Combat card
+    assert legal(s, BEAST) == [Action(do="done")]          # Lore is not a Combat card
     answer(s, BEAST, "done")                               # both passed in a row
     assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
     assert s.battle.spells == {"frenzy": [uko]}
 
 
-def test_11_2_1_tied_skulls_more_legions_begin_without_choice(rolls):
-    s = make()
-    legions(s, BEAST, SUGAR_HILL, 2), legions(s, MU, SUGAR_HILL, 3)
-    uko, baal = demon(s, BEAST, UKOBACH), demon(s, MU, 5)     # Balban: 2 skulls too
-    give(s, BEAST, FRENZY2), give(s, MU, FRENZY)
-    go(s)
-    join(s, MU, baal, FRENZY), join(s, BEAST, uko, FRENZY2)
+def test_11_2_1_tied_skulls_more_legions_begin_without_choice():
+    s = P.build(combat(side("Ukobach", hand=[FRENZY2]), side("Balban", hand=[FRENZY]),   # Balban: 2 skulls too
+                       {SUGAR_HILL: P.Units(legions={BEAST: 2, MU: 3})}))
+    start(s)
+    join(s, MU, demon(s, "Balban"), FRENZY), join(s, BEAST, demon(s, "Ukobach"), FRENZY2)
     assert asked(s) == [(MU, "combat_magic")]
-    assert Action(do="later") not in flow.legal(s, MU)
+    assert Action(do="later") not in legal(s, MU)
 
 
-def test_11_2_1_only_cards_brought_along_can_be_cast(rolls):
-    s = make()
-    uko, caim = battle_of(s, beast=[], mu=[FRENZY])
-    give(s, MU, HELLFIRE)                                  # in hand, but not taken along
+def test_11_2_1_only_cards_brought_along_can_be_cast():
+    s, uko, caim = battle_of(beast=[], mu=[FRENZY], held=(HELLFIRE,))   # Hellfire: in hand, but not taken along
+    assert HELLFIRE in s.players[MU].hand
     assert casts(s, MU) == [(FRENZY, None)]
     # Beast's demon took nothing along: Beast is never asked
     answer(s, MU, "done")
     assert sorted(asked(s)) == [(BEAST, "combat_target"), (MU, "combat_target")]
 
 
-def test_11_2_1_magic_every_round_and_spells_last_one_round(rolls):
-    s = make(auto_targets=True)
-    uko, caim = battle_of(s, beast=[], mu=[FRENZY, FRENZY2])
+def test_11_2_1_magic_every_round_and_spells_last_one_round():
+    s, uko, caim = battle_of(beast=[], mu=[FRENZY, FRENZY2], options={"auto_targets": True})
     answer(s, MU, "cast", FRENZY)
     assert asked(s) == [(MU, "combat_magic")]              # Beast took no cards: Mu again
-    rolls.queue = [4, 1, 1] + [1, 1]                       # Mu 4+2 = 6 hits, 1+2 misses; Beast misses
-    rolls.queue += [2]                                     # Beast saves against Ukobach's 2 skulls
+    s.dice_queue = [4, 1, 1] + [1, 1]                      # Mu 4+2 = 6 hits, 1+2 misses; Beast misses
+    s.dice_queue += [2]                                    # Beast saves against Ukobach's 2 skulls
     ev = answer(s, MU, "done")
     assert [e.params["rolls"] for e in ev if e.key == "ev_battle_attack_bonus"] == [[6, 3, 3]]
     answer(s, MU, "stay"), answer(s, BEAST, "stay")
@@ -283,11 +225,10 @@ def test_11_2_1_magic_every_round_and_spells_last_one_round(rolls):
 # -- 17 Frenzy ---------------------------------------------------------------------------------
 
 
-def test_spell_17_frenzy_effect(rolls):
-    s = make(auto_targets=True)
-    uko, caim = battle_of(s, beast=[], mu=[FRENZY])
+def test_spell_17_frenzy_effect():
+    s, uko, caim = battle_of(beast=[], mu=[FRENZY], options={"auto_targets": True})
     # nothing left to cast after Frenzy: the round is fought at once
-    rolls.queue = [4, 3, 1] + [4, 4] + [2]                 # Mu: 6 hit, 5, 3 miss; Beast misses; save 2
+    s.dice_queue = [4, 3, 1] + [4, 4] + [2]               # Mu: 6 hit, 5, 3 miss; Beast misses; save 2
     ev = answer(s, MU, "cast", FRENZY)
     assert [e.params for e in ev if e.key == "ev_magic_cast_battle"] == [
         {"seat": MU, "sectio": SUGAR_HILL, "demon": CAIM, "card": FRENZY}]
@@ -300,12 +241,12 @@ def test_spell_17_frenzy_effect(rolls):
 
 
 def test_spell_17_frenzy_refused_on_earth_and_outside_the_battle():
-    s = make()
-    uko, caim = battle_of(s, beast=[], mu=[FRENZY])
+    # Mu's Baal walks the Earth; its Beelzebub fought elsewhere this round (or it would be asked to join too)
+    s, uko, caim = battle_of(beast=[], mu=[FRENZY],
+                             more={MU: [P.Demon(name="Baal", walk=True), P.Demon(name="Beelzebub", fought=True)]})
     eff = spells.EFFECTS["frenzy"]
     assert eff.refusal(s, caim) is None and eff.targets(s, caim) == [()]
-    walker = demon(s, MU, BAAL, walk=3)
-    idle = demon(s, MU, 6)
+    walker, idle = demon(s, "Baal"), demon(s, "Beelzebub")
     assert eff.refusal(s, walker) == "why_warcraft_on_earth" and eff.targets(s, walker) == []
     assert eff.refusal(s, idle) == "why_warcraft_not_in_battle" and eff.targets(s, idle) == []
     s.battle = None
@@ -315,9 +256,8 @@ def test_spell_17_frenzy_refused_on_earth_and_outside_the_battle():
 # -- 18 Demonic Distraction ---------------------------------------------------------------------
 
 
-def test_spell_18_demonic_distraction_effect_cards_back_to_hand(rolls):
-    s = make()
-    uko, caim = battle_of(s, beast=[DISTRACTION], mu=[FRENZY, HELLFIRE, IRON_SKIN])
+def test_spell_18_demonic_distraction_effect_cards_back_to_hand():
+    s, uko, caim = battle_of(beast=[DISTRACTION], mu=[FRENZY, HELLFIRE, IRON_SKIN])
     assert data.MAJORS["demonic_distraction"].uncounterable
     answer(s, MU, "cast", FRENZY)
     assert casts(s, BEAST) == [(DISTRACTION, caim)]
@@ -332,26 +272,25 @@ def test_spell_18_demonic_distraction_effect_cards_back_to_hand(rolls):
 
 
 def test_spell_18_demonic_distraction_refused_without_enemy_demon():
-    s = make()
-    legions(s, MU, SUGAR_HILL, 3), legions(s, BEAST, SUGAR_HILL, 2)
-    uko = demon(s, MU, UKOBACH)
-    give(s, MU, DISTRACTION)
-    go(s)
+    s = P.build(combat(side(IDLE), side("Ukobach", hand=[DISTRACTION]),
+                       {SUGAR_HILL: P.Units(legions={MU: 3, BEAST: 2})}))
+    uko = demon(s, "Ukobach")
+    start(s)
     join(s, MU, uko, DISTRACTION)
     eff = spells.EFFECTS["demonic_distraction"]
     assert eff.refusal(s, uko) == "why_warcraft_no_enemy_demon" and eff.targets(s, uko) == []
-    assert flow.legal(s, MU) == [Action(do="done")]
+    assert legal(s, MU) == [Action(do="done")]
 
 
 # -- 19 Iron Skin ---------------------------------------------------------------------------------
 
 
-def test_spell_19_iron_skin_effect(rolls):
-    s = make(auto_targets=True)
-    uko, caim = battle_of(s, beast=[IRON_SKIN], mu=[], beast_legions=3, mu_legions=2)
+def test_spell_19_iron_skin_effect():
+    s, uko, caim = battle_of(beast=[IRON_SKIN], mu=[], beast_legions=3, mu_legions=2,
+                             options={"auto_targets": True})
     assert asked(s) == [(BEAST, "combat_magic")]          # Caim's side decides, but has no cards
-    rolls.queue = [1, 1, 1] + [6, 6]                      # Beast misses; Mu hits two Beast legions
-    rolls.queue += [3, 4]                                 # Ukobach 2 skulls + 1: 3 saved, 4 lost
+    s.dice_queue = [1, 1, 1] + [6, 6]                     # Beast misses; Mu hits two Beast legions
+    s.dice_queue += [3, 4]                                # Ukobach 2 skulls + 1: 3 saved, 4 lost
     ev = answer(s, BEAST, "cast", IRON_SKIN)
     assert "ev_warcraft_iron_skin" in keys(ev)
     assert [(e.params["need"], e.params["saved"], e.params["lost"]) for e in ev if e.key == "ev_battle_save"] == [
@@ -359,9 +298,9 @@ def test_spell_19_iron_skin_effect(rolls):
 
 
 def test_spell_19_iron_skin_refused_outside_the_battle():
-    s = make()
-    uko, caim = battle_of(s, beast=[IRON_SKIN], mu=[])
-    other = demon(s, BEAST, BAAL)
+    # Beast's Baal fought elsewhere this round (or it would be asked to join too)
+    s, uko, caim = battle_of(beast=[IRON_SKIN], mu=[], more={BEAST: [P.Demon(name="Baal", fought=True)]})
+    other = demon(s, "Baal")
     eff = spells.EFFECTS["iron_skin"]
     assert eff.refusal(s, uko) is None
     assert eff.refusal(s, other) == "why_warcraft_not_in_battle" and eff.targets(s, other) == []
@@ -370,38 +309,38 @@ def test_spell_19_iron_skin_refused_outside_the_battle():
 # -- 20 Hellfire ----------------------------------------------------------------------------------
 
 
-def test_spell_20_hellfire_effect_no_save(rolls, amok):
-    s = make()
-    verin = board.place(s, "lieutenant", BEAST, SUGAR_HILL, card=5)
-    l1, l2 = legions(s, BEAST, SUGAR_HILL, 2, leader=verin)
-    l3 = legions(s, BEAST, SUGAR_HILL, 1)[0]
-    keeper = legions(s, BEAST, SUGAR_HILL, 1)[0]
-    h = hound(s, SUGAR_HILL, 2, keeper)
-    legions(s, MU, SUGAR_HILL, 5)
-    caim = demon(s, MU, CAIM)
-    give(s, MU, HELLFIRE)
-    go(s)
+def test_spell_20_hellfire_effect_no_save(amok):
+    s = P.build(combat(side(IDLE), side("Caim", hand=[HELLFIRE]),
+                       {SUGAR_HILL: P.Units(legions={BEAST: 4, MU: 5},
+                                            lieutenants=[P.Lieutenant(name="Verin", seat=BEAST, leads=2)],
+                                            hounds=[P.Hound(attacks=2, keeper=BEAST)])}))
+    (verin,), (h,) = units(s, SUGAR_HILL, "lieutenant"), units(s, SUGAR_HILL, "hound")
+    l1, l2, l3, keeper = units(s, SUGAR_HILL, "legion", BEAST)
+    # The builder gives the hound to Beast's first legion, one of Verin's; this rule needs
+    # three kinds of legion (under Verin, unled, a keeper): the last legion keeps it instead.
+    h.keeper = keeper.id
+    assert (l1.leader, l2.leader, l3.leader, keeper.leader) == (verin.id, verin.id, None, None)
+    caim = demon(s, "Caim")
+    start(s)
     join(s, MU, caim, HELLFIRE)
     # one choice per kind of legion: under Verin, unled, the keeper
     assert sorted(casts(s, MU)) == sorted([(HELLFIRE, l1.id), (HELLFIRE, l3.id), (HELLFIRE, keeper.id)])
-    q, a = flow.QUESTIONS["combat_magic"], flow.ask_of(s, MU)
+    q, a = flow.QUESTIONS["combat_magic"], ask(s, MU)
     assert q.label(s, a, Action(do="cast", a=HELLFIRE, b=l1.id)) == (
         "lb_warcraft_hellfire_led", {"card": HELLFIRE, "defender": BEAST, "lt": 5})
     assert q.label(s, a, Action(do="cast", a=HELLFIRE, b=keeper.id)) == (
         "lb_warcraft_hellfire_keeper", {"card": HELLFIRE, "defender": BEAST, "attacks": 2})
-    rolls.queue = [2]                                     # the hound runs amok: 2 = counter-clockwise
+    s.dice_queue = [2]                                    # the hound runs amok: 2 = counter-clockwise
     ev = answer(s, MU, "cast", HELLFIRE, keeper.id)
     assert board.unit(s, keeper.id) is None and amok == [h.id]
     assert "ev_warcraft_hellfire" in keys(ev) and "ev_battle_save" not in keys(ev)
     assert BEAST in s.battle.lost
 
 
-def test_spell_20_hellfire_ends_the_battle(rolls):
-    s = make()
-    legions(s, MU, SUGAR_HILL, 2), legions(s, BEAST, SUGAR_HILL, 1)
-    caim = demon(s, MU, CAIM)
-    give(s, MU, HELLFIRE)
-    go(s)
+def test_spell_20_hellfire_ends_the_battle():
+    s = P.build(combat(side(IDLE), side("Caim", hand=[HELLFIRE]), {SUGAR_HILL: P.Units(legions={MU: 2, BEAST: 1})}))
+    caim = demon(s, "Caim")
+    start(s), answer_all(s, "refuse")
     ev = join(s, MU, caim, HELLFIRE)
     (target,) = [b for _, b in casts(s, MU)]
     ev = answer(s, MU, "cast", HELLFIRE, target)
@@ -409,14 +348,15 @@ def test_spell_20_hellfire_ends_the_battle(rolls):
 
 
 def test_spell_20_hellfire_refused_without_enemy_legion():
-    s = make()
-    legions(s, MU, SUGAR_HILL, 2)
-    keeper = legions(s, BEAST, 20, 1)[0]
-    h = hound(s, 20, 3, keeper)
-    h.at = SUGAR_HILL                                     # only a hound of Beast in the battle
-    caim = demon(s, MU, CAIM)
-    give(s, MU, HELLFIRE)
-    go(s)
+    s = P.build(combat(side(IDLE), side("Caim", hand=[HELLFIRE]),
+                       {SUGAR_HILL: P.Units(legions={MU: 2}),
+                        20: P.Units(legions={BEAST: 1}, hounds=[P.Hound(attacks=3, keeper=BEAST)])}))
+    (h,) = units(s, 20, "hound")
+    # only a hound of Beast in the battle: its keeper stays behind, which the builder
+    # refuses to describe (a keeper stands with its hound), so the hound moves by hand
+    h.at = SUGAR_HILL
+    caim = demon(s, "Caim")
+    start(s), answer_all(s, "refuse")
     join(s, MU, caim, HELLFIRE)
     eff = spells.EFFECTS["hellfire"]
     assert eff.refusal(s, caim) == "why_warcraft_no_enemy_legion" and eff.targets(s, caim) == []
@@ -426,17 +366,16 @@ def test_spell_20_hellfire_refused_without_enemy_legion():
 # -- 21 Reinforcements ----------------------------------------------------------------------------
 
 
-def test_spell_21_reinforcements_effect(rolls):
-    s = make()
-    uko, caim = battle_of(s, beast=[], mu=[REINFORCE])
+def test_spell_21_reinforcements_effect():
     near = data.NEIGHBOURS[SUGAR_HILL][0]
     far = next(x for x in range(45) if x not in data.NEIGHBOURS[SUGAR_HILL] and x != SUGAR_HILL)
-    legions(s, MU, far, 2)
-    lt = board.place(s, "lieutenant", MU, near, card=0)
-    led = legions(s, MU, near, 1, leader=lt)[0]
-    free = legions(s, MU, near, 1)[0]
+    s, uko, caim = battle_of(beast=[], mu=[REINFORCE], units={
+        far: P.Units(legions={MU: 2}),
+        near: P.Units(legions={MU: 2}, lieutenants=[P.Lieutenant(name="Shalmaneser", seat=MU, leads=1)])})
+    led, free = units(s, near, "legion", MU)
+    assert led.leader is not None and free.leader is None
     assert casts(s, MU) == [(REINFORCE, near)]
-    q, a = flow.QUESTIONS["combat_magic"], flow.ask_of(s, MU)
+    q, a = flow.QUESTIONS["combat_magic"], ask(s, MU)
     assert q.label(s, a, Action(do="cast", a=REINFORCE, b=near)) == (
         "lb_warcraft_reinforcements", {"card": REINFORCE, "from": near})
     ev = answer(s, MU, "cast", REINFORCE, near)
@@ -448,49 +387,47 @@ def test_spell_21_reinforcements_effect(rolls):
 
 
 def test_spell_21_reinforcements_refused_without_own_legion_adjacent():
-    s = make()
-    uko, caim = battle_of(s, beast=[], mu=[REINFORCE])
     near = data.NEIGHBOURS[SUGAR_HILL][0]
-    legions(s, BEAST, near, 2)                             # not his own
+    s, uko, caim = battle_of(beast=[], mu=[REINFORCE], units={near: P.Units(legions={BEAST: 2})})   # not his own
     eff = spells.EFFECTS["reinforcements"]
     assert eff.refusal(s, caim) == "why_warcraft_no_legion_adjacent" and eff.targets(s, caim) == []
-    assert flow.legal(s, MU) == [Action(do="done")]
+    assert legal(s, MU) == [Action(do="done")]
 
 
 # -- Appendix B 15: the battle of Sugar Hill, with magic ---------------------------------------------
 
 
-def test_appendix_b_15_sugar_hill_with_frenzy_and_demonic_distraction(rolls, amok):
+def test_appendix_b_15_sugar_hill_with_frenzy_and_demonic_distraction(amok):
     """Mu declares first (more legions): Caim with 3 cards; Beast sends Ukobach
     with 2. Caim (more skulls) begins with Frenzy; Ukobach answers with
     Demonic Distraction on Caim (cannot be countered): Caim leaves, his Frenzy
     is void (G43: the rule text wins over the example's +2), Ukobach keeps his
     second card. Mu, without a demon, saves on a 1; Verin survives a 5."""
-    s = make()
-    verin = board.place(s, "lieutenant", BEAST, SUGAR_HILL, card=5)
-    l1, l2, l3 = legions(s, BEAST, SUGAR_HILL, 3, leader=verin)
-    la, lb, lc, ld = legions(s, MU, SUGAR_HILL, 4)
-    h = hound(s, SUGAR_HILL, 3, la)
-    uko, caim = demon(s, BEAST, UKOBACH), demon(s, MU, CAIM)
-    give(s, MU, FRENZY, HELLFIRE, IRON_SKIN, LORE)
-    give(s, BEAST, DISTRACTION, FRENZY2)
-    go(s)
+    s = P.build(combat(side("Ukobach", hand=[DISTRACTION, FRENZY2], counters=True),
+                       side("Caim", hand=[FRENZY, HELLFIRE, IRON_SKIN, LORE], counters=True),
+                       {SUGAR_HILL: P.Units(legions={BEAST: 3, MU: 4},
+                                            lieutenants=[P.Lieutenant(name="Verin", seat=BEAST, leads=3)],
+                                            hounds=[P.Hound(attacks=3, keeper=MU)])}))
+    l1, l2, l3 = units(s, SUGAR_HILL, "legion", BEAST)
+    la, lb, lc, ld = units(s, SUGAR_HILL, "legion", MU)
+    (h,) = units(s, SUGAR_HILL, "hound")
+    assert h.keeper == la.id and l1.leader == l2.leader == l3.leader is not None
+    uko, caim = demon(s, "Ukobach"), demon(s, "Caim")
+    start(s)
     assert asked(s) == [(MU, "combat_demon")]
     ev = join(s, MU, caim, FRENZY, HELLFIRE, IRON_SKIN)
     assert asked(s) == [(BEAST, "combat_demon")]
     ev += join(s, BEAST, uko, DISTRACTION, FRENZY2)
     assert [e.params["cards"] for e in ev if e.key == "ev_battle_demon_cards"] == [3, 2]
     # 11.2.1: Caim has more skulls (4 against 2): Mu decides and begins
-    assert asked(s) == [(MU, "combat_magic")] and Action(do="later") in flow.legal(s, MU)
-    ev: list = []
-    flow.answer(s, MU, Action(do="cast", a=FRENZY), ev)
+    assert asked(s) == [(MU, "combat_magic")] and Action(do="later") in legal(s, MU)
+    ev = answer(s, MU, "cast", FRENZY)
     assert "ev_magic_cast_battle" in keys(ev)
     assert asked(s) == [(BEAST, "counter")]                # Beast may counter Frenzy, and lets it be
-    ev = settle(s)
+    ev = answer(s, BEAST, "no")
     assert "ev_warcraft_frenzy" in keys(ev) and s.battle.spells == {"frenzy": [caim]}
     assert asked(s) == [(BEAST, "combat_magic")]
-    ev = []
-    flow.answer(s, BEAST, Action(do="cast", a=DISTRACTION, b=caim), ev)   # cannot be countered: no window
+    ev = answer(s, BEAST, "cast", DISTRACTION, caim)       # cannot be countered: no window
     assert [e.params for e in ev if e.key == "ev_magic_cast_demon"] == [
         {"seat": BEAST, "demon": UKOBACH, "card": DISTRACTION, "target_demon": CAIM, "defender": MU}]
     assert "ev_warcraft_distraction" in keys(ev) and s.battle.spells == {"frenzy": []}
@@ -504,14 +441,14 @@ def test_appendix_b_15_sugar_hill_with_frenzy_and_demonic_distraction(rolls, amo
         answer(s, BEAST, "target", target.id)
     for target in (l2, l2, l3, l1, l1):
         answer(s, MU, "target", target.id)
-    rolls.queue = [5, 4, 6, 3, 2, 6]   # Mu without +2 (Frenzy void): B 5, C 4 miss, D 6 hit; hound 3, 2, 6
-    rolls.queue += [2, 4, 3]           # Beast +2 (Verin): 4 miss, 6 hits A, 5 miss
-    rolls.queue += [3]                 # Mu saves A on a 1 only (no demon): 3, destroyed
-    rolls.queue += [2, 4]              # Beast against Ukobach's 2 skulls: legion 1 saved, legion 3 lost
-    rolls.queue += [4]                 # the keeperless hound runs amok: 4 = clockwise, to Addiction
-    rolls.queue += [5]                 # Verin survives a roll of 5
+    s.dice_queue = [5, 4, 6, 3, 2, 6]  # Mu without +2 (Frenzy void): B 5, C 4 miss, D 6 hit; hound 3, 2, 6
+    s.dice_queue += [2, 4, 3]          # Beast +2 (Verin): 4 miss, 6 hits A, 5 miss
+    s.dice_queue += [3]                # Mu saves A on a 1 only (no demon): 3, destroyed
+    s.dice_queue += [2, 4]             # Beast against Ukobach's 2 skulls: legion 1 saved, legion 3 lost
+    s.dice_queue += [4]                # the keeperless hound runs amok: 4 = clockwise, to Addiction
+    s.dice_queue += [5]                # Verin survives a roll of 5
     ev = answer(s, MU, "target", l1.id)
-    assert rolls.queue == []
+    assert s.dice_queue == []
     attacks = {e.params["seat"]: (e.key, e.params["rolls"], e.params["hits"]) for e in ev
                if e.key.startswith("ev_battle_attack")}
     assert attacks == {MU: ("ev_battle_attack", [5, 4, 6, 3, 2, 6], 2), BEAST: ("ev_battle_attack_bonus", [4, 6, 5], 1)}
@@ -523,5 +460,5 @@ def test_appendix_b_15_sugar_hill_with_frenzy_and_demonic_distraction(rolls, amo
     assert asked(s) == [(BEAST, "combat_flee")]            # only Beast has a demon left
     answer(s, BEAST, "stay"), answer(s, MU, "stay")
     assert s.battle.round == 2
-    assert sum(1 for u in board.units_at(s, SUGAR_HILL) if u.owner == BEAST and u.kind == "legion") == 2
-    assert sum(1 for u in board.units_at(s, SUGAR_HILL) if u.owner == MU and u.kind == "legion") == 3
+    assert len(units(s, SUGAR_HILL, "legion", BEAST)) == 2
+    assert len(units(s, SUGAR_HILL, "legion", MU)) == 3
