@@ -688,7 +688,7 @@ def arranged(seats: int) -> P.Position:
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_random_full_games_with_every_card_end(seats):
-    import hellgame_play
+    import hellgame_driver
 
     engine, state = ENGINE, P.build(arranged(seats), seed=500 + seats)
     rnd = random.Random(seats)
@@ -697,7 +697,7 @@ def test_random_full_games_with_every_card_end(seats):
         if engine.result(state) is not None:
             break
         seat = rnd.choice(engine.to_act(state))
-        action = hellgame_play.choose(state, seat, rnd)
+        action = hellgame_driver.choose(state, seat, rnd)
         state, ev = engine.apply(state, seat, action)
         seen |= {e.key for e in ev}
         for e in ev:

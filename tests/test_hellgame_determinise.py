@@ -4,7 +4,7 @@ must not peek, must look to the seat exactly like the real state, must draw
 the hidden part anew and must be a state the game plays on to its end.
 
 Positions come from random play (the weighted policy of
-:mod:`hellgame_play`, so that secret orders, battles, spells and drafts show
+:func:`hellgame_driver.choose`, so that secret orders, battles, spells and drafts show
 up) from 2 to 6 seats, with a round cap; for each position and seat:
 
 a) no peeking: a state and its twin (:func:`test_contract_secrecy.hellgame_twin`,
@@ -28,7 +28,7 @@ import random
 from functools import lru_cache
 
 import pytest
-from hellgame_play import choose
+from hellgame_driver import choose
 from test_contract_secrecy import hellgame_twin
 
 from engines.contract import canonical_json, clone

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hellgame_dice import rolls  # noqa: F401 - a fixture
+from hellgame_driver import rolls  # noqa: F401 - a fixture
 
 from engines.contract import canonical_json
 from engines.hellgame.core import board, data, dice

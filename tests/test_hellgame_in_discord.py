@@ -13,7 +13,7 @@ import re
 
 import pytest
 from bot_harness import Table
-from hellgame_play import choose
+from hellgame_driver import choose
 
 import engines
 from bot.verify import verify
