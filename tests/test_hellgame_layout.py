@@ -90,6 +90,25 @@ def test_magic_and_the_beings_never_import_the_contract_or_the_setup():
     assert wrong == []
 
 
+def test_magic_never_imports_a_being():
+    """The beings answer magic's summoning hooks; magic knows no being."""
+    wrong = [(m, d) for m, deps in imports().items() if part(m) == "magic" for d in deps if part(d) == "beings"]
+    assert wrong == []
+
+
+def test_importing_one_module_of_a_package_that_registers_brings_all_of_it():
+    """A test importing only the spells still finds the cast verb and the combat spells."""
+    import subprocess
+    import sys
+
+    probe = ("import engines.hellgame.magic.spells as s; from engines.hellgame.phases.action import actions;"
+             "print(sorted(actions.VERBS)); print(sorted(s.EFFECTS))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    verbs, spells = out.splitlines()
+    assert "'cast'" in verbs and "'conspire'" in verbs and "'influence'" in verbs
+    assert "'frenzy'" in spells and "'lore'" in spells
+
+
 def test_the_checks_see_the_real_structure():
     """The checks above would pass on an empty graph: this one pins what they read."""
     graph = imports()

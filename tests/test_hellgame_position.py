@@ -595,3 +595,19 @@ def test_answer_all_answers_a_simultaneous_question():
     start(s)
     assert asked(s) == [(0, "combat_avoid"), (1, "combat_avoid")]
     assert "ev_battle_not_avoided" in keys(answer_all(s, "refuse"))
+
+
+def test_dead_demons_lie_under_the_daemon_deck():
+    """3.1 (ruling): a dead demon's card is under the deck, as the game puts it there."""
+    s = P.build(P.Position(players=[P.Player(demons=["Orias", P.Demon(name="Baal", status="dead")]),
+                                    P.Player(demons=["Caim"], out=False),
+                                    P.Player(demons=["Ukobach"], out=True)]))
+    bottom = [data.DEMONS[c].name for c in s.demon_deck[-2:]]
+    assert sorted(bottom) == ["Baal", "Ukobach"]
+    assert len(s.demon_deck) == len(data.DEMONS) - 4 + 2
+
+
+def test_a_demon_of_a_player_who_is_out_cannot_walk_the_earth():
+    with pytest.raises(P.PositionError, match="cannot walk the Earth"):
+        P.build(P.Position(players=[P.Player(demons=["Orias"]),
+                                    P.Player(demons=[P.Demon(name="Baal", walk=True)], out=True)]))

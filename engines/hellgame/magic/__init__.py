@@ -5,4 +5,6 @@ into the phases' hooks; no phase imports it.
 
 Importing any module of the package registers every spell."""
 
-from engines.hellgame.magic import spells, spells_action  # noqa: F401
+# The order is the order of registration: the spells, then casting and counter-spells, then combat magic.
+from engines.hellgame.magic import spells, spells_action  # noqa: F401, I001
+from engines.hellgame.magic import counters, casting, warcraft  # noqa: F401, I001

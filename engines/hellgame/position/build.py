@@ -103,8 +103,10 @@ def _decks(s: State, d: Position, r: Resolved) -> None:
     s.hell = tops["hell"] + _shuffled(s, [c for c in range(len(data.HELL_CARDS))
                                           if c not in tops["hell"] and c not in r.permanent])
     dealt = {card for card, _ in r.demons}
+    # A dead demon's card lies under the Daemon deck (3.1), as the game puts it there.
+    dead = [x.card for x in s.demons if x.status == "dead"]
     s.demon_deck = tops["demons"] + _shuffled(s, [c for c in range(len(data.DEMONS))
-                                                  if c not in dealt and c not in tops["demons"]])
+                                                  if c not in dealt and c not in tops["demons"]]) + dead
     counters = list(data.HOUND_ATTACKS)
     for attacks in [u.card for u in s.units if u.kind == "hound"] + tops["hounds"]:
         counters.remove(attacks)

@@ -168,6 +168,9 @@ class Position(_Spec):
     round: int = Field(1, ge=1)
     #: The phase the position starts at, at its first step (or at ``step``).
     phase: Phase = "action"
+    #: A step in the middle of a phase needs what the phase keeps while it
+    #: runs (the drawn Hell cards, the battle being fought): a test sets that
+    #: on the built state before the procedure goes on.
     step: str | None = None
     #: Action phase: the demon whose turn it is; every demon before it on the
     #: rank track has acted. None (and no demon ``acted``): the phase starts
@@ -181,7 +184,8 @@ class Position(_Spec):
     permanent: list[HellRef] = []
     phenomena: list[Phenomenon] = []
     #: The three "Lieutenants Available" boxes, top first (default: the
-    #: game's boxes without the lieutenants placed elsewhere).
+    #: game's boxes without the lieutenants placed elsewhere). Given, a
+    #: lieutenant named nowhere (boxes, Return box, board) is out of the game.
     boxes: list[list[Ref]] | None = Field(None, min_length=3, max_length=3)
     #: The Return box, oldest first.
     returned: list[Ref] = []

@@ -150,7 +150,8 @@ def _arcana(d: Position, r: Resolved, n: Names) -> None:
             continue
         if data.ARCANA[card].minor not in ("walk", "walk_safely"):
             n.fail(f"under demon {s.name}: {data.ARCANA[card].name} is no Walk the Earth card")
-        if s.status == "dead":
+        out = i < len(r.demons) and d.players[r.demons[i][1]].out  # (an unknown name is failed already)
+        if s.status == "dead" or out:
             n.fail(f"demon {s.name} is dead and cannot walk the Earth")
         r.walks[i] = card
     r.tops["arcana"] = [c for c in cards[at + len(walking):] if c is not None]
