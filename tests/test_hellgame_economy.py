@@ -325,7 +325,12 @@ def player_x(recruit: int, players: dict[int, dict] | None = None, units: dict |
 
 
 def test_8_0_summoning_appendix_b_4(recruit):
-    s = P.build(player_x(recruit, dice=[5, 6]))  # recruitment 5: the middle box; taming 6: the hound wins
+    """The example of 8.0 as far as the ruling on competing Summoning orders
+    lets it stand: bought cards are drawn at the reveal, so X cannot play
+    the Recruit-3 card he buys in the example in the same order; here he
+    holds it already, and his two purchases bring the Walk card and another."""
+    s = P.build(player_x(recruit, {0: dict(hand=[recruit])}, decks=P.Decks(arcana=[WALK, PLAIN[0]]),
+                         dice=[5, 6]))  # recruitment 5: the middle box; taming 6: the hound wins
     p = s.players[0]
     start(s)
     for x in (30, 31, 32):
@@ -333,7 +338,7 @@ def test_8_0_summoning_appendix_b_4(recruit):
     assert p.souls == 17
     answer(s, 0, "buy")
     answer(s, 0, "buy")
-    assert p.souls == 7 and p.hand == [WALK, recruit]
+    assert p.souls == 7 and p.hand == [recruit]  # paid; the cards come at the reveal
     answer(s, 0, "recruit", recruit, 31)
     assert p.souls == 4
     tamer = next(u.id for u in board.legions(s, 0) if u.at == ANTEHELL)
@@ -352,32 +357,42 @@ def test_8_0_summoning_appendix_b_4(recruit):
     assert (lt.card, lt.at, lt.bonus) == (data.BOXES[1][0], 31, 1)
     assert len(board.group(s, lt)) == 2
     assert board.unit(s, tamer) is None and "ev_tame_killed" in keys(ev)
+    assert p.hand == [WALK, PLAIN[0]]  # the two cards bought
     assert s.arcana[-1] == recruit  # the played card goes under the deck
     assert p.shown_souls is None and s.step == "action"
 
 
-def test_8_0_back_restores_and_bought_card_stays(recruit):
+def test_8_0_back_restores_and_undoes_a_purchase(recruit):
+    """"back" undoes any step, a purchase too: nothing was drawn yet."""
     s = P.build(player_x(recruit))
+    deck = list(s.arcana)
     start(s)
     answer(s, 0, "legion", 30)
     answer(s, 0, "back")
     assert s.players[0].souls == 26 and s.drafts[0].steps == []
     answer(s, 0, "buy")
-    assert A(do="back") not in legal(s, 0)
-    assert flow.QUESTIONS["summon"].prompt(s, flow.ask_of(s, 0))[0] == "pr_summon_locked"
+    assert A(do="back") in legal(s, 0)
+    assert flow.QUESTIONS["summon"].prompt(s, flow.ask_of(s, 0))[0] == "pr_summon"
     answer(s, 0, "legion", 30)
-    answer(s, 0, "back")  # the legion, not the card
-    assert s.players[0].souls == 21 and len(s.players[0].hand) == 1
+    answer(s, 0, "back")  # the legion
+    assert s.players[0].souls == 21 and s.players[0].hand == []
+    answer(s, 0, "back")  # the purchase: its souls come back
+    assert s.players[0].souls == 26 and s.drafts[0].steps == [] and s.arcana == deck
 
 
 def test_8_0_hand_limit_after_buying(recruit):
+    """8.3.3: the hand limit follows the purchase, once the orders are
+    revealed and the cards drawn (ruling on competing orders)."""
     s = P.build(player_x(recruit, {0: dict(hand=PLAIN[-5:])}))
     start(s)
     answer(s, 0, "buy")
+    assert "discard" not in {x.do for x in legal(s, 0)} and len(s.players[0].hand) == 5
+    answer_all(s, "submit")
+    assert asked(s) == [(0, "discard")]
     choices = legal(s, 0)
     assert {x.do for x in choices} == {"discard"} and len(choices) == 6
     answer(s, 0, "discard", PLAIN[-5])
-    assert A(do="submit") in legal(s, 0) and len(s.players[0].hand) == 5
+    assert len(s.players[0].hand) == 5 and s.step == "action" and not flow.open_asks(s)
 
 
 def test_8_2_spread_rule(recruit):
@@ -480,14 +495,14 @@ def test_secret_orders_hidden(recruit):
     answer(s, 0, "legion", 30)
     ev = answer(s, 0, "buy")
     p = s.players[0]
-    assert (p.shown_souls, p.shown_hand) == (26, 0) and (p.souls, len(p.hand)) == (18, 1)
+    assert (p.shown_souls, p.shown_hand) == (26, 0) and (p.souls, len(p.hand)) == (18, 0)
     assert s.units == before and 0 not in s.orders
-    assert [e.visible_to for e in ev if e.key == "ev_card_bought"] == [[0]]
-    assert all(e.visible_to == [0] for e in ev)
+    assert ev == []  # the card is drawn at the reveal
     answer(s, 0, "submit")
     assert s.orders[0]["summon"] and 0 not in s.drafts  # private until the reveal
     assert {q for _, q in asked(s)} == {"summon"}
-    answer_all(s, "submit")
+    ev = answer_all(s, "submit")
+    assert [e.visible_to for e in ev if e.key == "ev_card_bought"] == [[0]] and len(p.hand) == 1
     assert all(x.shown_souls is None and x.shown_hand is None for x in s.players)
 
 
@@ -543,20 +558,23 @@ def test_6_3_hand_limit_discards_shown_only_when_all_are_done():
 
 
 def test_8_3_3_play_right_away_bought_in_secret_is_told_at_the_reveal(recruit, monkeypatch):
-    """A Play Right Away card bought in the secret Summoning phase: the buyer
-    learns it at once, everyone else (and its effect) at the reveal."""
+    """A Play Right Away card bought in the secret Summoning phase is drawn at
+    the reveal (ruling on competing orders): the buyer learns it then, and
+    everyone sees it and its effect."""
     s = P.build(player_x(recruit, decks=P.Decks(arcana=[PRA])))
     played: list = []
     monkeypatch.setattr(hellphase, "play_right_away", lambda st, ev, seat, card: played.append((seat, card)))
     start(s)
     seen_by_1 = ENGINE.view(s, 1).model_dump(exclude={"header"})
     ev = answer(s, 0, "buy")
-    assert [(e.key, e.visible_to) for e in ev] == [("ev_card_bought_pra", [0])]
-    assert s.players[0].hand == [] and s.players[0].souls == 21 and s.arcana[-1] == PRA
+    assert ev == []
+    assert s.players[0].hand == [] and s.players[0].souls == 21 and s.arcana[0] == PRA
     assert ENGINE.view(s, 1).model_dump(exclude={"header"}) == seen_by_1 and played == []
     answer(s, 0, "submit")
     answer(s, 1, "submit")
     ev = answer(s, 2, "submit")
+    assert [(e.key, e.visible_to) for e in ev if e.visible_to] == [("ev_card_bought_pra", [0])]
+    assert s.players[0].hand == [] and s.arcana[-1] == PRA
     public = next(e for e in ev if e.key == "ev_play_right_away")
     assert public.visible_to is None and public.params == {"seat": 0, "card": PRA}
     assert played == [(0, PRA)]

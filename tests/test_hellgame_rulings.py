@@ -6,7 +6,8 @@ ruling, named after it:
    and counts as one of the cards drawn; it is not replaced and the draws
    after it still happen (the Hell phase's new arcana, the Wise Men, Lore,
    Lilith the Crone).
-2. Revealed Summoning orders that compete for the same limited thing are
+2. Revealed Summoning orders that compete for the same limited thing (the
+   top lieutenant of a box, the last hellhounds, the top arcana cards) are
    carried out richest first (souls at the reveal), equally rich players by
    the rank track; no die is rolled for this, and orders that compete for
    nothing need no order.
@@ -26,17 +27,18 @@ import pytest
 
 from engines.hellgame import position as P
 from engines.hellgame.beings import lilith, uriel
-from engines.hellgame.core import board, data
+from engines.hellgame.core import board, data, flow
 from engines.hellgame.core.model import Casting, State
 from engines.hellgame.magic import spells
 from engines.hellgame.phases import petition, summoning
 from engines.hellgame.phases.soul import souls
-from hellgame_driver import answer, demon, dos, keys, rolls, start  # noqa: F401 - rolls is a fixture
+from hellgame_driver import answer, demon, dos, keys, legal, rolls, start  # noqa: F401 - rolls is a fixture
 
 PLAIN = [c.id for c in data.ARCANA if c.minor == "pass"]
 #: Audit halves the drawer's souls: an effect that rolls no die and shows in the souls.
 AUDIT = next(c.id for c in data.ARCANA if c.major == "audit")
 LORE = next(c.id for c in data.ARCANA if c.major == "lore")
+DESERTION = next(c.id for c in data.ARCANA if c.major == "desertion")
 LIARS = next(s.index for s in data.SECTIOS if s.name.lower().startswith("liars"))
 #: The triumvirates these tests were written with (a match's deal).
 TRIUMVIRATES = (["Beelzebub", "Gomory", "Belphegor"], ["Thamuz", "Asmodeus", "Pruflas"], ["Andras", "Baal", "Zagam"])
@@ -121,10 +123,11 @@ def test_ruling_play_right_away_in_a_multi_card_draw_counts_as_drawn_from_lilith
 
 
 def summoning_match(demons: list[list[str]], souls_: list[int], hands: dict[int, list] | None = None,
-                    elsewhere: dict | None = None) -> State:
+                    elsewhere: dict | None = None, **fields) -> State:
     """Each seat owns one sectio (30 + seat) with a legion there and one in
-    Antehell, and holds ``hands``; ``elsewhere``: more units; the Summoning
-    phase is open; the Action phase ends the test."""
+    Antehell, and holds ``hands``; ``elsewhere``: more units; ``fields``: more
+    of the position (the arcana deck's top); the Summoning phase is open;
+    the Action phase ends the test."""
     seats = range(len(demons))
     s = P.build(position(
         len(demons),
@@ -132,7 +135,7 @@ def summoning_match(demons: list[list[str]], souls_: list[int], hands: dict[int,
                             hand=(hands or {}).get(seat, [])) for seat in seats},
         units={**{30 + seat: P.Units(legions={seat: 1}) for seat in seats},
                "Antehell": P.Units(legions={seat: 1 for seat in seats}), **(elsewhere or {})},
-        phase="summon", halt=["action"]))
+        phase="summon", halt=["action"], **fields))
     start(s)
     return s
 
@@ -228,6 +231,98 @@ def test_ruling_competing_summoning_orders_for_the_last_hellhound_go_by_the_rank
     assert next(e for e in ev if e.key == "ev_tame_no_hounds").params["seat"] == 0
 
 
+def bought(ev: list, seat: int) -> list[int]:
+    """The cards ``seat`` was told privately it bought (Play Right Away ones included)."""
+    return [e.params["card"] for e in ev
+            if e.key in ("ev_card_bought", "ev_card_bought_pra") and e.visible_to == [seat]]
+
+
+def test_ruling_competing_purchases_go_richest_first_the_richer_gets_the_top_arcana_card(rolls):
+    """Both buy one card; seat 0 buys and submits first, but seat 1 is richer
+    at the reveal (15 souls against 5): seat 1 gets the top card, seat 0 the
+    next. Nothing is drawn while the orders are built, and no die is rolled."""
+    s = summoning_match([["Baal"], ["Zagam"]], [10, 20], decks=P.Decks(arcana=PLAIN[:2]))
+    answer(s, 0, "buy")
+    assert s.players[0].hand == [] and s.arcana[:2] == PLAIN[:2]
+    answer(s, 0, "submit")
+    answer(s, 1, "buy")
+    ev = answer(s, 1, "submit")
+    assert next(e for e in ev if e.key == "ev_summon_order").params["seats"] == [1, 0]
+    assert s.players[1].hand == [PLAIN[0]] and s.players[0].hand == [PLAIN[1]]
+    assert bought(ev, 1) == [PLAIN[0]] and bought(ev, 0) == [PLAIN[1]]
+    assert rolls.log == []
+
+
+def test_ruling_competing_purchases_of_equally_rich_players_go_by_the_rank_track(rolls):
+    """Equally rich at the reveal (5 souls each), both buy: Baal (rank 14)
+    stands above Zagam (47), so seat 1 takes the top card although seat 0
+    bought first; no die breaks the tie."""
+    s = summoning_match([["Zagam"], ["Baal"]], [10, 10], decks=P.Decks(arcana=PLAIN[:2]))
+    answer(s, 0, "buy")
+    answer(s, 1, "buy")
+    answer(s, 0, "submit")
+    ev = answer(s, 1, "submit")
+    assert s.players[1].hand == [PLAIN[0]] and s.players[0].hand == [PLAIN[1]]
+    assert next(e for e in ev if e.key == "ev_summon_order").params["seats"] == [1, 0]
+    assert rolls.log == []
+
+
+def test_ruling_a_single_buyer_competes_for_nothing_and_is_not_announced(rolls):
+    """Only seat 0 buys (two cards), seat 1 summons a legion: nothing is
+    contested, no order of summoning is told and no die is rolled; the two
+    top cards reach seat 0 at the reveal."""
+    s = summoning_match([["Baal"], ["Zagam"]], [10, 10], decks=P.Decks(arcana=PLAIN[:2]))
+    answer(s, 0, "buy")
+    answer(s, 0, "buy")
+    answer(s, 1, "legion", 31)
+    assert s.players[0].hand == []
+    answer(s, 0, "submit")
+    ev = answer(s, 1, "submit")
+    assert "ev_summon_order" not in keys(ev)
+    assert s.players[0].hand == PLAIN[:2] and bought(ev, 0) == PLAIN[:2]
+    assert len(board.legions(s, 1)) == 3 and rolls.log == []
+
+
+def test_ruling_a_play_right_away_card_bought_takes_effect_at_the_reveal_and_counts_as_bought(rolls):
+    """Seat 0 (20 souls at the reveal) buys two cards, seat 1 (5) one; seat 1
+    clicks first. Richest first, seat 0 draws Audit and a plain card: Audit
+    halves its souls at the reveal and is one of the two cards bought (not
+    replaced); seat 1 gets the card after them."""
+    s = summoning_match([["Baal"], ["Zagam"]], [30, 10], decks=P.Decks(arcana=[AUDIT, *PLAIN[:2]]))
+    answer(s, 1, "buy")
+    answer(s, 0, "buy")
+    answer(s, 0, "buy")
+    assert [p.souls for p in s.players] == [20, 5] and s.players[0].hand == []  # nothing drawn, no effect yet
+    answer(s, 1, "submit")
+    ev = answer(s, 0, "submit")
+    assert next(e for e in ev if e.key == "ev_summon_order").params["seats"] == [0, 1]
+    assert next(e for e in ev if e.key == "ev_play_right_away").params == {"seat": 0, "card": AUDIT}
+    assert "ev_pra_audit" in keys(ev) and s.players[0].souls == 10
+    assert s.players[0].hand == [PLAIN[0]] and s.players[1].hand == [PLAIN[1]]
+    assert bought(ev, 0) == [AUDIT, PLAIN[0]] and s.arcana[-1] == AUDIT
+    assert next(e for e in ev if e.key == "ev_summoned_no_legions" and e.params["seat"] == 0).params["bought"] == 2
+    assert rolls.log == []
+
+
+def test_ruling_the_hand_limit_discard_comes_after_the_reveal(rolls):
+    """Seat 0 holds five cards and buys one: no discard while the order is
+    built; the orders are revealed and carried out (seat 1's legion is on the
+    board), then seat 0 discards one card, secretly, before the Action phase."""
+    s = summoning_match([["Baal"], ["Zagam"]], [10, 10], hands={0: PLAIN[:5]}, decks=P.Decks(arcana=[PLAIN[5]]))
+    answer(s, 0, "buy")
+    choices = {x.do for x in legal(s, 0)}
+    assert "discard" not in choices and "submit" in choices and len(s.players[0].hand) == 5
+    answer(s, 1, "legion", 31)
+    answer(s, 0, "submit")
+    ev = answer(s, 1, "submit")
+    assert "ev_summoned" in keys(ev) and len(board.legions(s, 1)) == 3  # the reveal is done
+    assert s.players[0].hand == PLAIN[:6] and s.orders == {}
+    assert [(a.seat, a.q, a.secret) for a in flow.open_asks(s)] == [(0, "discard", True)]
+    ev = answer(s, 0, "discard", PLAIN[0])
+    assert s.players[0].hand == PLAIN[1:6] and "ev_discarded" in keys(ev)
+    assert s.step == "action" and not flow.open_asks(s) and rolls.log == []
+
+
 def test_decision_an_incapacitated_demon_keeps_its_place_on_the_rank_track_for_the_summoning_order():
     """Where the ruling is silent (documented in summoning.py and the rules
     help): a triumvirate's best demon is its best living one, incapacitated
@@ -240,6 +335,40 @@ def test_decision_an_incapacitated_demon_keeps_its_place_on_the_rank_track_for_t
     # 13.2.1); the summoning order still places one, after those with a living demon.
     board.demon_dies(s, demon(s, "Beelzebub"))
     assert summoning.richest_first(s, [0, 1, 2]) == [1, 0, 2]
+
+
+def test_decision_the_cards_an_order_buys_are_drawn_before_its_legions_are_placed():
+    """Where the ruling is silent (documented in summoning.py and the rules
+    help): seat 0, owning sectio 30 with no legion, buys a card and summons a
+    legion there. The card stays on the deck until the reveal; there it is
+    Desertion, drawn before the legion is placed: no legion to disband, and
+    the new legion stands."""
+    s = P.build(position(players={0: dict(souls=10, sectios=[30])}, phase="summon", halt=["action"],
+                         decks=P.Decks(arcana=[DESERTION])))
+    start(s)
+    answer(s, 0, "buy")
+    answer(s, 0, "legion", 30)
+    assert s.arcana[0] == DESERTION and board.legions(s, 0) == []
+    answer(s, 1, "submit")
+    ev = answer(s, 0, "submit")
+    assert keys(ev).index("ev_pra_desertion_none") < keys(ev).index("ev_summoned")
+    assert [u.at for u in board.legions(s, 0)] == [30] and s.players[0].souls == 2
+
+
+def test_decision_a_purchase_the_arcana_deck_cannot_serve_at_the_reveal_is_refunded():
+    """Where the ruling is silent: one card is left in the arcana deck and
+    both buy it (no one may buy more cards than the deck holds). The richer
+    gets it; the other's 5 souls come back."""
+    s = summoning_match([["Baal"], ["Zagam"]], [20, 10], decks=P.Decks(arcana=[PLAIN[0]]))
+    s.arcana = s.arcana[:1]  # the rest of the deck is gone
+    answer(s, 0, "buy")
+    answer(s, 1, "buy")
+    assert "buy" not in {x.do for x in legal(s, 0)}
+    answer(s, 0, "submit")
+    ev = answer(s, 1, "submit")
+    assert s.players[0].hand == [PLAIN[0]] and s.players[1].hand == []
+    assert [p.souls for p in s.players] == [15, 10]
+    assert next(e for e in ev if e.key == "ev_buy_refunded").params == {"seat": 1, "n": 5}
 
 
 # -- 3. Dead demons go under the Daemon deck ----------------------------------------------------------

@@ -26,8 +26,10 @@ What a seat may not see, and how it is drawn anew:
   what everybody saw when the phase began (``Player.shown_*``). Who has not
   submitted yet gets an empty draft again; who has submitted gets a random
   order built with the question's own legal choices from there (its cards
-  dealt first, so a bought card is drawn from the new deck). A player done
-  discarding holds the hand limit, one still discarding the hand it drew.
+  dealt first, so it recruits with cards of its new hand; a Summoning order
+  only pays for the cards it buys, drawn from the new deck at the reveal). A
+  player done discarding holds the hand limit, one still discarding the
+  hand it drew.
 - Other seats' private drafts of a turn (a move being planned, a spell or
   influence being prepared, cards a joining demon takes along) are dropped:
   the seat is back at the question as it was asked, which is what the seat

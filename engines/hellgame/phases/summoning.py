@@ -3,50 +3,55 @@
 ``summon``: every player builds an order step by step (a :class:`Draft`) and
 submits it once: legions (:func:`legion_cost` souls each, in sectios the
 player controls, enemy units or not (G24), by the spread rule of 8.2, at most
-12 on the board), arcana cards (:func:`arcana_cost` souls, drawn at once and
-privately; the hand limit follows each purchase as a discard step of the
-draft; a Play Right Away card bought is told to the buyer at once and to
-everyone, with its effect, at the reveal), lieutenants (a card with minor
-spell "recruit" from the hand, its printed cost, a sectio with the player's
-legions), taming (a legion in Antehell without a hound that has not tried
-this phase) and bonus souls for own lieutenants, also for one recruited by
-this order (8.3.4). Souls and cards change at once in the player's own
-state; the others see ``Player.shown_*`` until the reveal. "back" undoes the
-last step (a bought card or a discard cannot be undone).
+12 on the board), arcana cards (:func:`arcana_cost` souls each: the order
+pays for them, the cards are drawn at the reveal), lieutenants (a card with
+minor spell "recruit" from the hand, its printed cost, a sectio with the
+player's legions), taming (a legion in Antehell without a hound that has not
+tried this phase) and bonus souls for own lieutenants, also for one
+recruited by this order (8.3.4). Souls and the hand change at once in the
+player's own state; the others see ``Player.shown_*`` until the reveal.
+"back" undoes the last step, a purchase too (its souls come back).
 
-``summon_reveal``: each order is carried out in full: legions, recruitment
-rolls (8.3.1), taming rolls (8.3.2), bonus souls; one public line per player.
-Orders that compete for the same limited thing (the top lieutenant of a box,
-the last hellhounds) go richest first: souls at the reveal, after each
-player paid for their own order; between equally rich players the one whose
-best demon stands higher on the rank track (ruling; it replaces the tie die
-of G46, so no die is rolled and none counts for the Curse of the Dice). The
-order of these players is told; orders that compete for nothing need no
-order and none is told (they are carried out in the same sequence).
-Then the Action phase.
+``summon_reveal``: each order is carried out in full: bought arcana cards
+(8.3.3, from the top of the arcana deck through :func:`hellphase.draw`: a
+Play Right Away card takes effect and counts as one of the cards bought; the
+buyer is told the cards privately), legions, recruitment rolls (8.3.1),
+taming rolls (8.3.2), bonus souls; one public line per player. Orders that
+compete for the same limited thing (the top lieutenant of a box, the last
+hellhounds, the top arcana cards) go richest first: souls at the reveal,
+after each player paid for their own order; between equally rich players the
+one whose best demon stands higher on the rank track (ruling; it replaces
+the tie die of G46, so no die is rolled and none counts for the Curse of the
+Dice). The order of these players is told; orders that compete for nothing
+need no order and none is told (they are carried out in the same sequence).
+Then players over the hand limit discard (:func:`hellphase.hand_limit`), and
+the Action phase follows.
 
-Rule decisions where the rulings are silent: bought arcana cards are drawn
-while the order is built (above: a hidden card goes to whoever buys first),
-so at the reveal no orders compete for arcana cards; the recruitments of two
-or more players always compete (the box is known only from the die); the
-tamings of two or more players compete when more legions try than hounds are
-left; a player's best demon is its best living one, incapacitated or not
-(it keeps its place on the rank track, 5.1 step 8, and names the
-triumvirate); a player with no living demon (none on the track) comes after
-equally rich players with one, and such players among themselves in seat
-order.
+Rule decisions where the rulings are silent: the purchases of two or more
+players always compete (each takes the top cards of the deck); the
+recruitments of two or more players always compete (the box is known only
+from the die); the tamings of two or more players compete when more legions
+try than hounds are left; within an order the bought cards are drawn first,
+before its legions are placed (a Play Right Away card bought acts on the
+board as it stood at the reveal); a card bought is not in the hand while the
+order is built, so the same order cannot play it (the rulebook's example of
+8.3, which recruits with a card just bought, gives way to the ruling); a
+purchase the arcana deck cannot serve at the reveal is refunded; the hand
+limit (8.3.3: "after each purchase") is applied once, after all orders are
+carried out, the player choosing among all the cards held; a player's best
+demon is its best living one, incapacitated or not (it keeps its place on
+the rank track, 5.1 step 8, and names the triumvirate); a player with no
+living demon (none on the track) comes after equally rich players with one,
+and such players among themselves in seat order.
 """
 
 from __future__ import annotations
 
 from engines.hellgame.core import board, data, dice
 from engines.hellgame.core.flow import Events, ask, close, question, step, tell, tell_seat
-from engines.hellgame.core.model import ANTEHELL, Action, Ask, Draft, HAND_LIMIT, LEGION_LIMIT, State
+from engines.hellgame.core.model import ANTEHELL, Action, Ask, Draft, LEGION_LIMIT, State
 from engines.hellgame.phases.hell import hellcards, hellphase
 from engines.hellgame.phases.hell.hellphase import draw, live, loose_hounds
-
-#: Draft steps "back" cannot undo.
-LOCKED = ("buy", "discard")
 
 
 # -- hooks for part 2 ------------------------------------------------------------------
@@ -109,12 +114,10 @@ def tamers(s: State, seat: int, d: Draft) -> list[int]:
 
 def _legal(s: State, a: Ask) -> list[Action]:
     d, p = s.drafts[a.seat], s.players[a.seat]
-    if len(p.hand) > HAND_LIMIT:
-        return [Action(do="discard", a=c) for c in p.hand]
     out: list[Action] = []
     if p.souls >= legion_cost(s) and len(board.legions(s, a.seat)) + len(_steps(d, "legion")) < LEGION_LIMIT:
         out += [Action(do="legion", a=x) for x in spread_ok(s, a.seat, d)]
-    if p.souls >= arcana_cost(s) and s.arcana:
+    if p.souls >= arcana_cost(s) and len(_steps(d, "buy")) < len(s.arcana):
         out.append(Action(do="buy"))
     for c in dict.fromkeys(p.hand):
         if data.ARCANA[c].minor == "recruit" and data.ARCANA[c].cost <= p.souls:
@@ -125,7 +128,7 @@ def _legal(s: State, a: Ask) -> list[Action]:
     if p.souls >= 1:
         out += [Action(do="bonus", a=u.id) for u in board.lieutenants(s, a.seat)]
         out += [Action(do="bonus_new", a=i) for i, st in enumerate(d.steps) if st[0] == "recruit"]
-    if d.steps and d.steps[-1][0] not in LOCKED:
+    if d.steps:
         out.append(Action(do="back"))
     out.append(Action(do="submit"))
     return out
@@ -142,22 +145,11 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
         p.souls += cost
         if kind == "recruit":
             p.hand.append(what)
-    elif x.do == "discard":
-        p.hand.remove(x.a)
-        s.arcana.append(x.a)
-        d.steps.append(["discard", x.a, None, 0])
     elif x.do == "buy":
+        # Only paid for: the top arcana cards go richest first at the reveal (ruling).
         cost = arcana_cost(s)
         p.souls -= cost
-        # A Play Right Away card is told to the buyer now and to everyone at
-        # the reveal, where it takes effect: the order stays secret (7.0/8.0).
-        held: list[int] = []
-        got = draw(s, ev, a.seat, 1, held=held)
-        if got:
-            tell_seat(ev, a.seat, "ev_card_bought", card=got[0])
-        for card in held:
-            tell_seat(ev, a.seat, "ev_card_bought_pra", card=card)
-        d.steps.append(["buy", got[0] if got else None, held[0] if held else None, cost])
+        d.steps.append(["buy", None, None, cost])
     elif x.do == "legion":
         cost = legion_cost(s)
         p.souls -= cost
@@ -175,14 +167,7 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
 
 
 def _prompt(s: State, a: Ask) -> tuple[str, dict]:
-    p = s.players[a.seat]
-    if len(p.hand) > HAND_LIMIT:
-        return "pr_summon_discard", {"n": len(p.hand) - HAND_LIMIT, "limit": HAND_LIMIT}
-    d = s.drafts.get(a.seat)
-    params = {"souls": p.souls, "cost": legion_cost(s), "price": arcana_cost(s)}
-    if d is not None and d.steps and d.steps[-1][0] in LOCKED:
-        return "pr_summon_locked", params
-    return "pr_summon", params
+    return "pr_summon", {"souls": s.players[a.seat].souls, "cost": legion_cost(s), "price": arcana_cost(s)}
 
 
 def _label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
@@ -190,8 +175,6 @@ def _label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
         return "lb_summon_legion", {"sectio": x.a, "cost": legion_cost(s)}
     if x.do == "buy":
         return "lb_summon_buy", {"cost": arcana_cost(s)}
-    if x.do == "discard":
-        return "lb_discard", {"card": x.a}
     if x.do == "recruit":
         return "lb_summon_recruit", {"card": x.a, "sectio": x.b, "cost": data.ARCANA[x.a].cost}
     if x.do == "tame":
@@ -211,17 +194,11 @@ def _group(s: State, a: Ask, x: Action) -> tuple[str, dict]:
         return "grp_summon_recruit", {"card": x.a}
     if x.do in ("bonus", "bonus_new"):
         return "grp_summon_bonus", {}
-    if x.do == "discard":
-        return "grp_summon_discard", {}
     return "grp_summon_other", {}
 
 
-def _passive(s: State, a: Ask) -> Action:
-    hand = s.players[a.seat].hand
-    return Action(do="discard", a=hand[-1]) if len(hand) > HAND_LIMIT else Action(do="submit")
-
-
-question("summon", legal=_legal, answer=_answer, prompt=_prompt, label=_label, passive=_passive, group=_group)
+question("summon", legal=_legal, answer=_answer, prompt=_prompt, label=_label,
+         passive=lambda s, a: Action(do="submit"), group=_group)
 
 
 # -- the reveal ----------------------------------------------------------------------------
@@ -248,13 +225,16 @@ def richest_first(s: State, seats: list[int]) -> list[int]:
 
 def competing(s: State, order: list[int]) -> list[int]:
     """The seats (in ``order``) whose orders compete for a limited thing at
-    the reveal: recruitments (a die picks the box, so any two may want the
-    same top lieutenant) and tamings when more legions try than hounds are
-    left. Bought cards were drawn while the orders were built; nothing else
-    at the reveal is limited."""
+    the reveal: purchases (each takes the top cards of the arcana deck),
+    recruitments (a die picks the box, so any two may want the same top
+    lieutenant) and tamings when more legions try than hounds are left.
+    Nothing else at the reveal is limited."""
     def count(seat: int, kind: str) -> int:
         return sum(1 for st in s.orders[seat]["summon"] if st[0] == kind)
     found: set[int] = set()
+    buyers = [x for x in order if count(x, "buy")]
+    if len(buyers) > 1:
+        found.update(buyers)
     recruiters = [x for x in order if count(x, "recruit")]
     if len(recruiters) > 1:
         found.update(recruiters)
@@ -275,21 +255,20 @@ def _reveal(s: State, ev: Events) -> None:
         tell(s, ev, "ev_summon_order", chronicle=False, seats=rivals)
     for seat in order:
         resolve(s, ev, seat, s.orders[seat]["summon"])
+        s.said.pop(seat, None)  # revealed: no longer pending
     for p in s.players:
         p.shown_souls = p.shown_hand = None
     s.orders = {}
     s.drafts = {}
-    s.step = "action"
+    # 8.3.3: the hand limit, once every order has been carried out.
+    hellphase.hand_limit(s, "action")
 
 
 def resolve(s: State, ev: Events, seat: int, steps: list[list]) -> None:
     """Carry out one submitted order (souls were paid while it was built).
-    Play Right Away cards bought come first: they were drawn before the rest."""
+    The bought cards come first (:func:`buy`)."""
     p = s.players[seat]
-    for kind, _, card, _ in steps:
-        if kind == "buy" and card is not None:
-            tell(s, ev, "ev_play_right_away", seat=seat, card=card)
-            hellphase.play_right_away(s, ev, seat, card)
+    bought = buy(s, ev, seat, steps)
     placed: list[int] = []
     for kind, at, _, cost in steps:
         if kind == "legion":
@@ -297,7 +276,6 @@ def resolve(s: State, ev: Events, seat: int, steps: list[list]) -> None:
                 p.souls += cost
             else:
                 placed.append(at)
-    bought = sum(1 for st in steps if st[0] == "buy")
     bonus = sum(1 for st in steps if st[0] in ("bonus", "bonus_new"))
     if placed or bought or bonus or any(st[0] in ("recruit", "tame") for st in steps):
         if placed:
@@ -330,6 +308,30 @@ def resolve(s: State, ev: Events, seat: int, steps: list[list]) -> None:
             continue
         lt.bonus += n
         tell(s, ev, "ev_bonus", seat=seat, lt=lt.card, n=n)
+
+
+def buy(s: State, ev: Events, seat: int, steps: list[list]) -> int:
+    """8.3.3: one card from the top of the arcana deck per purchase of the
+    order, told to the buyer privately. A Play Right Away card is announced
+    and takes effect (:func:`hellphase.draw`); it counts as the card bought.
+    A purchase the deck cannot serve is refunded. Returns the cards drawn."""
+    p, drawn = s.players[seat], 0
+    for kind, _, _, cost in steps:
+        if kind != "buy":
+            continue
+        if not s.arcana:
+            p.souls += cost
+            tell(s, ev, "ev_buy_refunded", chronicle=False, seat=seat, n=cost)
+            continue
+        card = s.arcana[0]
+        if data.ARCANA[card].minor == "play_right_away":
+            tell_seat(ev, seat, "ev_card_bought_pra", card=card)
+            draw(s, ev, seat, 1)
+        else:
+            draw(s, ev, seat, 1)
+            tell_seat(ev, seat, "ev_card_bought", card=card)
+        drawn += 1
+    return drawn
 
 
 def recruit(s: State, ev: Events, seat: int, card: int, at: int) -> int | None:

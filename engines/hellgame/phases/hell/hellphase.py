@@ -96,8 +96,8 @@ def phenomenon_effect(state: State, events: Events, phenomenon: Phenomenon) -> N
 def play_right_away(state: State, events: Events, seat: int, card: int) -> None:
     """The effect of a Play Right Away card ``card`` drawn by ``seat`` (6.3.1).
     The card was announced and lies under the arcana deck; :mod:`rightaway`.
-    A card bought in the secret Summoning phase takes effect when the orders
-    are revealed (:mod:`summoning`), so that nothing leaks while others plan."""
+    A card bought in the secret Summoning phase is drawn, and takes effect,
+    only when the orders are revealed (:mod:`summoning`)."""
 
     rightaway.apply(state, events, seat, card)
 
@@ -124,17 +124,15 @@ def loose_hounds(state: State, events: Events, hounds: list[Unit]) -> None:
 # -- drawing arcana and the hand limit ------------------------------------------------
 
 
-def draw(state: State, events: Events, seat: int, n: int, held: list[int] | None = None) -> list[int]:
+def draw(state: State, events: Events, seat: int, n: int) -> list[int]:
     """``n`` cards from the top of the arcana deck into ``seat``'s hand.
 
     A Play Right Away card is announced, goes under the deck and takes effect
     at once (:func:`play_right_away`). It counts as one of the ``n`` cards and
     is not replaced; the draws after it still happen (hellgame.md, Parts 2
     and 3: in every draw, the new arcana, the Wise Men, Lore, the Crone, a
-    purchase). With ``held`` (a draw inside a secret order) such a card goes
-    under the deck unannounced and into ``held``: the caller announces it and
-    calls the hook at the reveal. Returns the cards that went to the hand
-    (the caller tells the seat privately)."""
+    purchase, drawn when the Summoning orders are revealed). Returns the
+    cards that went to the hand (the caller tells the seat privately)."""
     got: list[int] = []
     for _ in range(n):
         if not state.arcana:
@@ -142,11 +140,8 @@ def draw(state: State, events: Events, seat: int, n: int, held: list[int] | None
         card = state.arcana.pop(0)
         if data.ARCANA[card].minor == "play_right_away":
             state.arcana.append(card)
-            if held is not None:
-                held.append(card)
-            else:
-                tell(state, events, "ev_play_right_away", seat=seat, card=card)
-                play_right_away(state, events, seat, card)
+            tell(state, events, "ev_play_right_away", seat=seat, card=card)
+            play_right_away(state, events, seat, card)
             continue
         state.players[seat].hand.append(card)
         got.append(card)
