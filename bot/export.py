@@ -42,7 +42,11 @@ async def _export(match_id: int, out: str | None) -> int:
     if out is None:
         sys.stdout.write(text)
         return 0
-    Path(out).write_text(text, encoding="utf-8")
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as err:  # no such folder, a folder, no permission, a full disk
+        print(f"brettbote: cannot write {out}: {err.strerror or err}", file=sys.stderr)
+        return 1
     print(f"match {match_id} ({match.game}, {match.status}, {len(file.log)} logged actions) written to {out}")
     return 0
 

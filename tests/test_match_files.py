@@ -12,6 +12,7 @@ import io
 import json
 import random
 import re
+from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -44,7 +45,7 @@ EXAMPLE_MATCHES = [
     ("hoch-und-hoeher", 2, 1, {}, None),
     ("hektor-und-achill", 2, 1, {}, None),
     ("halleluja", 3, 1, {"quick_setup": True}, 60),  # a running match, as the operator exports one
-    ("hellgame", 2, 1, {"max_rounds": 1}, None),
+    ("hellgame", 2, 1, {"max_rounds": 3}, None),  # some 140 moves: rounds 2 and 3 open with a Hell phase
 ]
 
 
@@ -73,6 +74,8 @@ def play(game: str, seats: int, seed: int, options: dict, stop=None, limit: int 
 
 
 def stored(game, seats, seed, options, state, counter, status, outcome, **extra) -> Match:
+    """The match as the store holds it, started under today's engine version."""
+    extra.setdefault("engine_version", registry.game(game).version)
     return Match(id=12, guild_id=1, channel_id=2, game=game, options=options, seed=seed, status=status, host_id=100,
                  state=state, counter=counter, board_counter=counter, board_channel_id=None, board_message_id=None,
                  outcome=outcome, series_id=None, created_at="", updated_at="",
@@ -155,6 +158,26 @@ def test_a_kept_match_file_replays_while_its_engine_version_holds(game):
     replayed = match_file.check(match_file.load(text))
     assert match_file.digest(replayed.final) == recorded["final_digest"]
     assert len(replayed.replay.log) == len(recorded["log"])
+
+
+def hell_phase_rounds(replay: Replay) -> set[int]:
+    """The rounds of the HellGame whose Hell phase the replay went through
+    (its first Hell card tells the round's event)."""
+    return {after.round for _, _, after, events in replay.steps() for e in events if e.key.startswith("ev_event_")}
+
+
+def test_the_kept_hellgame_file_goes_through_a_hell_phase():
+    """One round of the HellGame guards little: the kept file, and the match
+    that writes it anew, reach the Hell phase of round 2 and stay short."""
+    game, seats, seed, options, moves = next(example for example in EXAMPLE_MATCHES if example[0] == "hellgame")
+    fresh = play(game, seats, seed, options, limit=moves or 5000)
+    assert fresh.match.status == "finished" and len(fresh.log) <= 400
+    assert 2 in hell_phase_rounds(match_file.replay_of(match_file.whole(fresh.match, fresh.log)))
+    text = (EXAMPLES / f"{game}.json").read_text(encoding="utf-8")
+    recorded = json.loads(text)
+    assert (recorded["seats"], recorded["options"]) == (seats, options) and len(recorded["log"]) <= 400
+    if recorded["engine_version"] == registry.game(game).version:
+        assert 2 in hell_phase_rounds(match_file.check(match_file.load(text)).replay)
 
 
 def test_the_terminal_replays_to_the_end_with_the_result(huh, steps_run):
@@ -309,6 +332,30 @@ def test_players_get_the_whole_match_once_finished_a_daily_challenge_once_its_da
     assert match_file.whole_for_players(daily, "2025-03-02")
     text, name, whole = match_file.build(daily, huh.log, 100, "2025-03-01")
     assert not whole and name == "brettbote-himmel-und-hoelle-12-seat0.json" and '"seed"' not in text
+    # a daily of that day still played in the server (up to the abandon timer) has the same seed
+    assert not match_file.whole_for_players(daily, "2025-03-02", daily_open=True)
+    text, _, whole = match_file.build(daily, huh.log, 100, "2025-03-02", daily_open=True)
+    assert not whole and '"seed"' not in text
+    assert match_file.whole_for_players(huh.match, "2025-03-01", daily_open=True)  # no daily: no daily's seed
+
+
+async def test_a_daily_is_open_while_a_daily_of_its_server_game_and_day_is_played(service, store):
+    async def daily(guild_id: int, channel_id: int, user_id: int, game: str = "hoch-und-hoeher"):
+        return await service.new_match(guild_id=guild_id, channel_id=channel_id, game=game, host_id=user_id,
+                                       options={"daily": True})
+
+    bob = await daily(1, 10, 2)
+    await play_through_the_service(service, bob.id, random.Random(1))
+    bob = await service.get(bob.id)
+    assert bob.status == "finished" and bob.daily_date
+    assert not await match_file.daily_open(store, bob)
+    await daily(2, 20, 3)  # another server's daily: other dice
+    assert not await match_file.daily_open(store, bob)
+    alice = await daily(1, 11, 1)  # the same dice, still being played
+    assert alice.seed == bob.seed and await match_file.daily_open(store, bob)
+    await service.cancel(11, 1)
+    assert not await match_file.daily_open(store, bob)
+    assert not await match_file.daily_open(store, await service.get(alice.id))  # no daily of the day open now
 
 
 # -- forged, cut-off and foreign files ---------------------------------------------------
@@ -356,6 +403,17 @@ FORGED_AT_LOAD = [
     ("counters out of order", lambda text: edit(text, lambda d: d["log"][1].update(counter=1)), "counters must rise"),
     ("a seat not in the match", lambda text: edit(text, lambda d: d["log"][0].update(seat=2)), "seat 2 in a match of 2"),
     ("a bad digest", lambda text: edit(text, lambda d: d.update(final_digest="md5:0")), "final_digest"),
+    ("an empty file", lambda text: "", "empty file"),
+    ("an empty file with a line", lambda text: b"\n", "empty file"),
+    ("true for a version", lambda text: edit(text, lambda d: d.update(engine_version=True)),
+     "engine_version: Input should be a valid integer"),
+    ("a seed as text", lambda text: edit(text, lambda d: d.update(seed=str(d["seed"]))),
+     "seed: Input should be a valid integer"),
+    ("a counter as text", lambda text: edit(text, lambda d: d["log"][0].update(counter="1")),
+     "log.0.counter: Input should be a valid integer"),
+    ("a seat as a number with a point", lambda text: edit(text, lambda d: d["log"][0].update(seat=0.0)),
+     "log.0.seat: Input should be a valid integer"),
+    ("a flag as text", lambda text: edit(text, lambda d: d.update(replayable="true")), "replayable: Input should be"),
 ]
 
 FORGED_IN_REPLAY = [
@@ -388,18 +446,38 @@ def test_a_file_that_does_not_replay_to_its_end_shows_nothing(huh, name, forge, 
     assert out.getvalue() == ""
 
 
+def test_a_file_with_a_byte_order_mark_loads(huh, tmp_path, capsys):
+    """As an editor on Windows may save it: UTF-8 with a byte-order mark."""
+    text = whole_text(huh)
+    for data in (b"\xef\xbb\xbf" + text.encode(), "\ufeff" + text):
+        assert match_file.check(match_file.load(data)).file.final_digest == json.loads(text)["final_digest"]
+    path = tmp_path / "match.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert cli.main(["replay", str(path)]) == 0
+    assert "reaches the final state" in capsys.readouterr().out
+
+
+@contextmanager
+def engine_bumped(game: str = "himmel-und-hoelle"):
+    """The game's rules changed: its engine is one version newer while this lasts."""
+    entry = registry.game(game)
+    registry.register(dataclasses.replace(entry, version=entry.version + 1))
+    try:
+        yield entry.version + 1
+    finally:
+        registry.register(entry)
+
+
 @pytest.fixture
 def newer_engine():
     """Himmel und Hölle's rules changed: its engine is version 2 now."""
-    entry = registry.game("himmel-und-hoelle")
-    registry.register(dataclasses.replace(entry, version=entry.version + 1))
-    yield entry.version + 1
-    registry.register(entry)
+    with engine_bumped() as version:
+        yield version
 
 
 def test_a_file_of_an_older_engine_version_says_so_and_runs_nothing(huh, newer_engine, steps_run):
-    text = whole_text(huh)
-    assert json.loads(text)["engine_version"] == newer_engine  # written by today's engine
+    text = match_file.dumps(match_file.whole(dataclasses.replace(huh.match, engine_version=newer_engine), huh.log))
+    assert json.loads(text)["engine_version"] == newer_engine  # a match of today's engine
     older = edit(text, lambda d: d.update(engine_version=newer_engine - 1))
     expected = (f"made with engine version {newer_engine - 1} of himmel-und-hoelle, this is version {newer_engine}: "
                 "it cannot be replayed faithfully")
@@ -499,6 +577,59 @@ async def test_cli_export_writes_any_stored_match_whole(service, store, db, tmp_
     assert "never started" in capsys.readouterr().err
     assert await asyncio.to_thread(cli.main, ["export", "99"]) == 1
     assert "no match 99" in capsys.readouterr().err
+
+
+async def test_a_match_exports_the_engine_version_it_was_started_with(service, store, db, tmp_path, monkeypatch,
+                                                                     capsys):
+    """The rules change while a match runs: its file names the version it was
+    played by, not today's, and replay says it is older instead of blaming
+    the file; a match started before versions were recorded says that."""
+    monkeypatch.setenv("DATABASE_URL", db)
+    ours = registry.game("himmel-und-hoelle").version
+    await service.new_match(guild_id=1, channel_id=11, game="himmel-und-hoelle", host_id=1)
+    match, _ = await service.join(11, 2)
+    assert match.engine_version == ours
+    await play_through_the_service(service, match.id, random.Random(2), moves=6)
+    path = tmp_path / "match.json"
+
+    async def exported() -> str:
+        assert await asyncio.to_thread(cli.main, ["export", str(match.id), "--out", str(path)]) == 0
+        capsys.readouterr()
+        return path.read_text(encoding="utf-8")
+
+    with engine_bumped() as newer:
+        text = await exported()
+        assert json.loads(text)["engine_version"] == ours
+        with pytest.raises(MatchFileError) as refused:
+            match_file.load(text)
+        assert str(refused.value) == (f"made with engine version {ours} of himmel-und-hoelle, this is version {newer}: "
+                                      "it cannot be replayed faithfully")
+        # a match started now is played by the new rules, and says so
+        await service.new_match(guild_id=1, channel_id=12, game="himmel-und-hoelle", host_id=3)
+        started, _ = await service.join(12, 4)
+        assert started.engine_version == newer
+        # a match started before Brettbote recorded engine versions
+        async with store.transaction() as tx:
+            await tx.execute("UPDATE matches SET engine_version=NULL WHERE id=?", (match.id,))
+        stored_match, log = await match_file.read(store, match.id)
+        assert stored_match.engine_version is None
+        assert match_file.seat_share(stored_match, log, 1).engine_version == 0
+        text = await exported()
+        assert json.loads(text)["engine_version"] == 0
+        with pytest.raises(MatchFileError, match=f"older than engine versions .* this is version {newer}: "
+                                                 "it cannot be replayed faithfully"):
+            match_file.load(text)
+
+
+async def test_cli_export_to_a_path_it_cannot_write_is_one_line(service, db, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", db)
+    solo = await service.new_match(guild_id=1, channel_id=10, game="hoch-und-hoeher", host_id=1, players=1)
+    for out in (tmp_path / "no-such-folder" / "match.json", tmp_path):  # a folder that is not there; a folder
+        assert await asyncio.to_thread(cli.main, ["export", str(solo.id), "--out", str(out)]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == "" and "Traceback" not in captured.err
+        assert len(captured.err.strip().splitlines()) == 1 and f"brettbote: cannot write {out}: " in captured.err
+    assert not (tmp_path / "no-such-folder").exists()
 
 
 async def test_cli_export_without_a_database_says_so(tmp_path, monkeypatch, capsys):

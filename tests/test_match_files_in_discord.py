@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 
-from bot_harness import play_to_conflict
+from bot_harness import click_random_choice, play_to_conflict
 
 import engines
 from bot import cli
@@ -106,3 +107,43 @@ async def test_export_refusals_are_private_with_the_reason(fake, table):
     await table.turn(w.alice, "Ziehen B1 → B2")
     message = await (await table.command(w.bob, "game log")).wait_ephemeral()
     assert "The last moves" in message.content and not message.attachments
+
+
+async def test_a_daily_challenge_comes_whole_once_no_daily_of_its_day_is_played(fake, table, stored, clock):
+    """Its seed is the dice of every daily of that server, game and day: not
+    while its day lasts, nor while a daily of that day is still being played
+    the day after (up to the abandon timer)."""
+    w = fake.world
+    table.channel = w.channel("spiele")
+    await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)
+    rnd = random.Random(5)
+    for _ in range(60):
+        match, _ = await stored()
+        if match.status != "running":
+            break
+        await click_random_choice(table, w.bob, await table.open_picker(w.bob), rnd)
+    match, _ = await stored()
+    assert match.status == "finished" and match.daily_date
+    table.channel = w.channel("turniere")
+    await table.command(w.alice, "game new", game="hoch-und-hoeher", here=True, daily=True)  # the same dice
+    alice, _ = await stored(2)
+    assert alice.status == "running" and alice.seed == match.seed
+
+    table.channel = w.channel("spiele")
+    message, attachment = await export(table, w.bob)
+    assert "until its day is over" in message.content
+    assert isinstance(match_file.load(attachment.data), SeatFile) and str(match.seed) not in attachment.data.decode()
+
+    clock.advance(86400)  # the day is over, Alice still plays that day's challenge
+    message, attachment = await export(table, w.bob)
+    assert "still being played" in message.content and "cannot be replayed" in message.content
+    assert isinstance(match_file.load(attachment.data), SeatFile) and str(match.seed) not in attachment.data.decode()
+
+    table.channel = w.channel("turniere")
+    await table.command(w.alice, "game cancel")
+    assert (await stored(2))[0].status == "cancelled"
+    table.channel = w.channel("spiele")
+    message, attachment = await export(table, w.bob)
+    assert "brettbote replay" in message.content
+    whole = match_file.load(attachment.data)
+    assert isinstance(whole, MatchFile) and whole.seed == match.seed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 
 import pytest
 
@@ -230,6 +231,45 @@ async def test_verify_replays_every_match_and_finds_tampering(service, store):
         await tx.execute("DELETE FROM actions WHERE match_id=? AND counter=3", (match_id,))
     assert await verify(store, out) == 1
     assert f"match {match_id}" in out.getvalue()
+
+
+async def test_verify_compares_states_as_the_engine_reads_them(service, store):
+    """A field the game's state gained later (with a default) is missing from
+    states stored before: no mismatch, nor is another order of the fields."""
+    match_id = await running(service)
+    for _ in range(3):
+        match = await service.get(match_id)
+        seat = service.state(match).active
+        index, token, _ = service.choices(match, seat)[-1]
+        await service.act(match_id, match.user(seat), match.seats[seat].decision_counter, index, token)
+    older = json.loads((await service.get(match_id)).state)
+    assert older.pop("filled") == [0, 0]
+    async with store.transaction() as tx:
+        await tx.execute("UPDATE matches SET state=? WHERE id=?", (json.dumps(dict(reversed(older.items()))), match_id))
+    out = io.StringIO()
+    assert await verify(store, out) == 0, out.getvalue()
+    async with store.transaction() as tx:  # a state that does differ still does
+        await tx.execute("UPDATE matches SET state=? WHERE id=?", (E.dump_state(E.setup(2, 99)), match_id))
+    assert await verify(store, out) == 1
+
+
+async def test_verify_leaves_out_matches_of_another_engine_version(service, store):
+    """A match started under other rules need not replay to its state today:
+    reported apart, not counted as broken."""
+    old = await running(service)
+    await service.new_match(guild_id=1, channel_id=CH + 1, game="himmel-und-hoelle", host_id=CAROL)
+    await service.join(CH + 1, BOB)
+    other = E.dump_state(E.setup(2, 99))  # what the older rules would have reached, say
+    async with store.transaction() as tx:
+        await tx.execute("UPDATE matches SET engine_version=NULL, state=? WHERE id=?", (other, old))
+    out = io.StringIO()
+    assert await verify(store, out) == 0, out.getvalue()
+    assert out.getvalue() == "1 matches were started with an older engine version: not compared\n"
+    async with store.transaction() as tx:  # a version newer than this Brettbote's (it was downgraded)
+        await tx.execute("UPDATE matches SET engine_version=99 WHERE id=?", (old,))
+    out = io.StringIO()
+    assert await verify(store, out) == 0
+    assert out.getvalue() == "1 matches were started with a newer engine version: not compared\n"
 
 
 async def test_action_token_tells_actions_apart():

@@ -15,6 +15,7 @@ from bot import cli
 from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
 from bot.store import migrations, open_store
+from engines import registry
 
 CH = 500
 
@@ -52,6 +53,7 @@ async def snapshot(url: str) -> list[tuple]:
         for match_id in await store.match_ids():
             match = await store.get_match(match_id)
             out.append((match.id, match.game, match.status, match.state, match.counter, match.user_ids,
+                        match.engine_version,
                         [(a.counter, a.action, a.undone_by) for a in await store.actions(match_id)]))
         out.append(await store.get_user(2))
         out.append(await store.leaderboard(1, "himmel-und-hoelle"))
@@ -131,6 +133,27 @@ async def test_a_copy_that_does_not_replay_is_reported(tmp_path, capsys, pg_url)
     assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg_url]) == 1
     out = capsys.readouterr().out
     assert "match 2 (himmel-und-hoelle" in out and "1 mismatched" in out
+
+
+async def test_a_copy_with_matches_of_an_older_engine_version_passes(tmp_path, capsys, pg_url):
+    """Matches started under older rules (here: before versions were
+    recorded) need not replay to their state today: copied, reported apart,
+    not mismatched."""
+    source = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    await fill(source, matches=2, moves=6)
+    store = await open_store(source)
+    async with store.transaction() as tx:
+        other = engines.get("himmel-und-hoelle")
+        await tx.execute("UPDATE matches SET engine_version=NULL, state=? WHERE id=2",
+                         (other.dump_state(other.setup(2, 99)),))
+    await store.close()
+    before = await snapshot(source)
+    assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg_url]) == 0
+    out = capsys.readouterr().out
+    assert "1 matches were started with an older engine version: not compared" in out
+    assert "3 matches verified by replay, 0 mismatched" in out and "match 2" not in out
+    assert await snapshot(pg_url) == before
+    assert before[1][6] is None and before[0][6] == registry.game("himmel-und-hoelle").version
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -3,7 +3,8 @@
 
 Decisions: anyone in the channel may ask, as for a recap. A finished match
 comes whole, seed and every secret choice included (nothing is hidden any
-more; a daily challenge only once its day is over, as its seed is the whole
+more; a daily challenge only once its day is over and no daily of that
+server, game and day is still being played, as its seed is the whole
 server's dice of the day); a match still running, or cancelled before its
 end, gives the asker their own share, what they may see now, which cannot be
 replayed. Always a private reply: a share holds the asker's hand, and a bug
@@ -34,16 +35,17 @@ class ExportCog(Room, name="export"):
         if match.status == "lobby":
             raise ServiceError("export_lobby")
         match, log = await match_file.read(self.bot.store, match.id)
-        text, name, complete = await workers.run(match_file.build, match, log, interaction.user.id,
-                                                 self.service.today(), pool="render")
+        today, daily_open = self.service.today(), await match_file.daily_open(self.bot.store, match)
+        text, name, complete = await workers.run(match_file.build, match, log, interaction.user.id, today, daily_open,
+                                                 pool="render")
         data = text.encode()
         if len(data) > interaction.filesize_limit:
             raise ServiceError("export_too_large", match=match.id)
         title = present.engine_of(match).title(locale)
         if complete:
             key = "export_whole"
-        elif match.status == "finished":
-            key = "export_daily"
+        elif match.status == "finished":  # a daily challenge: its seed is still in use
+            key = "export_daily" if match.daily_date == today else "export_daily_running"
         else:
             key = "export_share" if match.seat_of(interaction.user.id) is not None else "export_spectator"
         await interaction.followup.send(t(key, locale, game=title), ephemeral=True,

@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from pydantic import ValidationError
 
 import engines
+from engines import registry
 from engines.contract import option_bounds
 from bot.play import away, bank, ratings
 from bot.play.clock import DAY, HOUR, Clock
@@ -345,7 +346,7 @@ class LobbyService:
         # board_due: the intent of the first board post, so a crash before it
         # is recorded is repaired at the next start (see the announcer)
         await tx.update_match(match_id, status="running", state=engine.dump_state(state), board_due=1,
-                              rated=int(ratings.rated_at_start(match)))
+                              rated=int(ratings.rated_at_start(match)), engine_version=registry.game(match.game).version)
         for place in match.seats:
             if place.person:
                 await tx.start_stint(match_id, place.seat, place.user_id)

@@ -3,8 +3,10 @@
 
 Two kinds, told apart by ``replayable``:
 
-- The whole match (:class:`MatchFile`): the game and its engine version
-  (:attr:`engines.registry.Game.version`), the seat count, the options, the
+- The whole match (:class:`MatchFile`): the game and the engine version
+  the match was started with (:attr:`engines.registry.Game.version` then,
+  kept with the match; 0 for a match started before versions were kept,
+  older than any versioned engine), the seat count, the options, the
   seed, every logged action with its seat and counter (moves taken back
   stay in, marked with the undo that took them back), the outcome and a
   digest of the final state. The seed fixes every shuffle and roll still to
@@ -38,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import engines
 from bot.play.replay import NotLegal, Replay
-from bot.store import LoggedAction, Match, Store
+from bot.store import OPEN, LoggedAction, Match, Store
 from engines.contract import Engine, Event, Result, canonical_json, player_options
 from engines.registry import game as registry_entry
 
@@ -52,8 +54,9 @@ class MatchFileError(ValueError):
 
 
 class _Strict(BaseModel):
-    # A field nobody wrote is a forgery or a newer format: refused, not ignored.
-    model_config = ConfigDict(extra="forbid")
+    # A field nobody wrote is a forgery or a newer format: refused, not ignored;
+    # and a value of the wrong JSON type is not converted ("161" or true for a number).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Move(_Strict):
@@ -75,7 +78,9 @@ class _Header(_Strict):
     #: Which kind it is; each kind fixes it (a reader sees it near the top).
     replayable: bool
     game: str
-    engine_version: int
+    #: The version of the game's engine the match was started with;
+    #: :data:`UNVERSIONED` before Brettbote kept it with the match.
+    engine_version: int = Field(ge=0)
     match_id: int | None = None
     status: Literal["running", "finished", "cancelled"]
     seats: int = Field(ge=1)
@@ -133,6 +138,10 @@ async def read(store: Store, match_id: int) -> tuple[Match | None, list[LoggedAc
         return match, (await tx.actions(match_id) if match is not None else [])
 
 
+#: The engine version of a match started before Brettbote kept it (older than any versioned engine).
+UNVERSIONED = 0
+
+
 def engine_version(game_id: str) -> int:
     return registry_entry(game_id).version
 
@@ -141,18 +150,28 @@ def digest(state: BaseModel) -> str:
     return "sha256:" + hashlib.sha256(canonical_json(state).encode()).hexdigest()
 
 
-def whole_for_players(match: Match, today: str) -> bool:
+def whole_for_players(match: Match, today: str, daily_open: bool = False) -> bool:
     """Does a player's export (``/game export``) get the whole match? Once it is
     finished; a daily challenge not before its day is over, as its seed is
-    the dice of everyone in the server who plays it that day."""
-    return match.status == "finished" and match.daily_date != today
+    the dice of everyone in the server who plays it that day, nor while a
+    daily of that server, game and day is still being played after its day
+    (until the abandon timer ends it): ``daily_open``, see :func:`daily_open`."""
+    return match.status == "finished" and (match.daily_date is None or (match.daily_date != today and not daily_open))
+
+
+async def daily_open(store: Store, match: Match) -> bool:
+    """Is a daily challenge of ``match``'s server, game and day (so with its
+    seed) still in the lobby or running? False for a match that is no daily."""
+    return match.daily_date is not None and any(
+        other.game == match.game and other.status in OPEN
+        for other in await store.daily_matches(match.guild_id, match.daily_date))
 
 
 def whole(match: Match, log: list[LoggedAction]) -> MatchFile:
     """The whole match (a started one: ``match.state`` is set)."""
     engine = engines.get(match.game)
     return MatchFile(
-        game=match.game, engine_version=engine_version(match.game), match_id=match.id, status=match.status,
+        game=match.game, engine_version=match.engine_version or UNVERSIONED, match_id=match.id, status=match.status,
         seats=len(match.seats), options=match.options, seed=match.seed,
         log=[Move(counter=e.counter, seat=e.seat, action=json.loads(e.action), undone_by=e.undone_by) for e in log],
         outcome=match.outcome, final_digest=digest(engine.load_state(match.state)),
@@ -174,18 +193,20 @@ def seat_share(match: Match, log: list[LoggedAction], user_id: int) -> SeatFile:
                                   action=json.loads(entry.action) if own else None, events=seen,
                                   undone=entry.undone_by is not None))
     return SeatFile(
-        game=match.game, engine_version=engine_version(match.game), match_id=match.id, status=match.status,
+        game=match.game, engine_version=match.engine_version or UNVERSIONED, match_id=match.id, status=match.status,
         seats=len(match.seats), options={k: v for k, v in match.options.items() if k in public}, seat=seat,
         counter=match.counter, view=engine.view(engine.load_state(match.state), seat).model_dump(mode="json"),
         log=moves, outcome=match.outcome,
     )
 
 
-def build(match: Match, log: list[LoggedAction], user_id: int, today: str) -> tuple[str, str, bool]:
+def build(match: Match, log: list[LoggedAction], user_id: int, today: str,
+          daily_open: bool = False) -> tuple[str, str, bool]:
     """A player's export for ``user_id``: the file's text, its name, and
-    whether it is the whole match. A module-level function of picklable
-    arguments, so that a long match is written in a worker (:mod:`bot.workers`)."""
-    complete = whole_for_players(match, today)
+    whether it is the whole match (see :func:`whole_for_players`). A
+    module-level function of picklable arguments, so that a long match is
+    written in a worker (:mod:`bot.workers`)."""
+    complete = whole_for_players(match, today, daily_open)
     file = whole(match, log) if complete else seat_share(match, log, user_id)
     return dumps(file), filename(file), complete
 
@@ -249,9 +270,12 @@ def load_replayable(text: str | bytes) -> MatchFile:
 def _json(text: str | bytes) -> Any:
     try:
         if isinstance(text, bytes):
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")  # an editor may have saved it with a byte-order mark
     except UnicodeDecodeError:
         raise MatchFileError("not a Brettbote match file: not UTF-8 text") from None
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise MatchFileError("empty file: it holds no match; export it again")
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
@@ -279,8 +303,10 @@ def _check_contents(file: MatchFile) -> None:
     ours = engine_version(file.game)
     if file.engine_version != ours:
         hint = "" if file.engine_version < ours else " (a newer Brettbote made it)"
-        raise MatchFileError(f"made with engine version {file.engine_version} of {file.game}, this is version "
-                             f"{ours}: it cannot be replayed faithfully{hint}")
+        made = (f"made with an engine of {file.game} older than engine versions (the match started before "
+                "Brettbote kept them)" if file.engine_version == UNVERSIONED
+                else f"made with engine version {file.engine_version} of {file.game}")
+        raise MatchFileError(f"{made}, this is version {ours}: it cannot be replayed faithfully{hint}")
     engine = engines.get(file.game)
     if not engine.min_seats <= file.seats <= engine.max_seats:
         raise MatchFileError(f"{file.seats} seats, but {file.game} is for {engine.min_seats}-{engine.max_seats}")

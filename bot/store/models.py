@@ -135,6 +135,10 @@ class Match:
     bank_hours: int | None = None
     #: Hours added to a seat's bank when its decision is done.
     increment_hours: int = 0
+    #: The game's engine version (``engines.registry.Game.version``) when the
+    #: match started; ``None`` in the lobby, and for a match started before
+    #: versions were recorded (older than any versioned engine).
+    engine_version: int | None = None
     #: In seat order.
     seats: list[Seat] = field(default_factory=list)
     votes: list[Vote] = field(default_factory=list)

@@ -87,6 +87,7 @@ def match_from_row(row: Row) -> Match:
         rated=bool(row["rated"]),
         bank_hours=row["bank_hours"],
         increment_hours=row["increment_hours"],
+        engine_version=row["engine_version"],
         seats=seats,
         votes=[Vote(**v) for v in json.loads(row["votes_json"])],
     )
