@@ -362,7 +362,7 @@ def test_a_real_match_has_no_queue_and_rolls_as_before():
     assert dice.roll(s, 0, 4) == [rng.randint(1, 6) for _ in range(4)]
 
 
-def test_the_old_rolls_fixture_still_replaces_every_die(rolls):
+def test_the_rolls_fixture_replaces_every_die(rolls):
     s = P.build(pos(dice=[6]))
     rolls.queue = [2]
     assert dice.d6(s, 0) == 2 and s.dice_queue == [6] and rolls.log == [(0, [2])]
@@ -495,66 +495,6 @@ def test_the_examples_of_the_module_docstring_run():
     assert len(blocks) == 2
     for block in blocks:
         exec(textwrap.dedent(block), {"P": P, "flow": flow, "data": data, "Action": Action})
-
-
-# -- existing scenarios, built anew ---------------------------------------------------------------------
-
-
-def test_actions_9_1_rank_order_example():
-    """tests/test_hellgame_actions.py::test_9_1_rank_order_example with the builder."""
-    s = P.build(P.Position(players=[
-        P.Player(demons=["Orias", "Ukobach", "Ashtaroth"]), P.Player(demons=["Beelzebub", "Naburos", "Baal"]),
-        P.Player(demons=["Caim", "Sammael", P.Demon(name="Balban", status="incapacitated")])],
-        phase="action", halt=["random"]))
-    start(s)
-    names_ = [data.DEMONS[s.demons[i].card].name for i in s.track]
-    assert names_ == ["Sammael", "Beelzebub", "Ashtaroth", "Baal", "Caim", "Orias", "Ukobach", "Naburos"]
-    x = flow.open_asks(s)[0]
-    assert (x.q, x.seat, x.kind, x.data) == ("act", 2, "turn", {"demon": demon(s, "Sammael")})
-
-
-def test_combat_11_battle_order_largest_first():
-    """tests/test_hellgame_combat.py::test_11_battle_order_largest_first with the builder."""
-    three = [P.Player(demons=["Caim"]), P.Player(demons=["Ukobach"]), P.Player(demons=["Baal"])]
-    small, big, tie, hounds = 0, 1, 2, 3
-    s = P.build(P.Position(players=three, phase="combat", units={
-        small: P.Units(legions={0: 2, 1: 2}),                     # 4 units
-        big: P.Units(legions={0: 3, 2: 3}),                       # 6 units
-        tie: P.Units(legions={1: 3, 2: 1}),                       # 4 units, ties with `small`
-        hounds: P.Units(legions={2: 6}, hounds=[2]),              # 7 units, but a hound battle: last
-        4: P.Units(legions={1: 3}, lieutenants=[P.Lieutenant(name="Shalmaneser", seat=0)]),  # a lone lieutenant: no party (G39)
-    }, dice=[2, 5], strict_dice=True))                            # the tie: `small` rolls 2, `tie` 5
-    P.run_to(s, "combat_next")
-    assert s.battles == [big, tie, small, hounds] and s.dice_queue == []
-
-
-def test_cards_6_2_example_wrath_of_angels_and_a_cave_in_at_liars():
-    """tests/test_hellgame_cards.py::test_6_2_example_wrath_of_angels_replaces_the_heaven_box_and_a_cave_in_at_liars
-    with the builder."""
-    s = P.build(P.Position(
-        players=[P.Player(demons=["Orias"], souls=0), P.Player(demons=["Baal"], souls=0),
-                 P.Player(demons=["Caim"], souls=0)],
-        units={"Liars": P.Units(legions={0: 2, 1: 1}, lieutenants=[P.Lieutenant(name="Sulla", seat=1)],
-                                hounds=[P.Hound(attacks=4, keeper=0)]),
-               "Sowers": P.Units(legions={2: 1})},
-        permanent=["guardian_angels"],
-        decks=P.Decks(hell=["wrath_of_angels", P.HellCard(phenomenon="cave_in", scope="sectio"),
-                            P.HellCard(location="Liars")]),
-        phase="hell", round=2, halt=["soul"]))
-    guardian, (wrath, cave_in, liars) = s.permanent["heaven"], s.hell[:3]
-    elsewhere = units(s, 8)[0].id
-    stack = len(s.hounds)
-    events = P.run_to(s, "soul")
-    assert s.permanent["heaven"] == wrath and s.hell[-3:] == [guardian, cave_in, liars]
-    assert [u.id for u in s.units] == [elsewhere]  # everything in Liars is gone
-    assert s.returned == [3] and len(s.hounds) == stack + 1
-    lost = {e.params["seat"]: e.params["n"] for e in events if e.key == "ev_cards_cave_in"}
-    assert lost == {0: 3, 1: 2}
-    assert s.phenomena == [Phenomenon(kind="cave_in", sectios=[LIARS])]
-    view = ENGINE.view(s, None)
-    assert view.sectios[LIARS].warning == "cave_in" and view.sectios[LIARS + 1].warning is None
-    assert view.permanent["heaven"] == "Wrath of Angels"
-    assert hellcards.active(s, "wrath_of_angels") and not hellcards.active(s, "guardian_angels")
 
 
 # -- the driver -------------------------------------------------------------------------------------------
