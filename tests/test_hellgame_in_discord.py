@@ -9,74 +9,20 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 import pytest
 from bot_harness import Table
-from hellgame_driver import choose
+from hellgame_table import GAME, decide, open_match
 
 import engines
 from bot.verify import verify
 from engines.hellgame.core import flow
-
-GAME = "hellgame"
 
 
 @pytest.fixture(autouse=True)
 def six_players(fake):
     for name in ("dave", "erin", "frank", "gina"):
         fake.world.add_user(name, locale="en-US")
-
-
-def action_buttons(message, match_id: int, counter: int) -> list[dict]:
-    prefix = f"bb:a:{match_id}:{counter}:"
-    return [b for b in message.buttons() if b["custom_id"].startswith(prefix)]
-
-
-async def click_index(table: Table, user, message, match_id: int, counter: int, index: int) -> None:
-    """Click the button of legal action ``index``, walking the picker's menu
-    groups and pages to find it."""
-    fake = table.fake
-    pattern = re.compile(rf"bb:a:{match_id}:{counter}:{index}:")
-
-    async def find() -> bool:
-        for _ in range(12):
-            button = next((b for b in message.buttons() if pattern.match(b["custom_id"])), None)
-            if button is not None:
-                await table.run(await fake.click(user, message, button["custom_id"]))
-                return True
-            nxt = next((b for b in message.buttons() if b["custom_id"].startswith("bb:p:") and not b.get("disabled")
-                        and int(b["custom_id"].rsplit(":", 1)[1]) > 0 and b is message.buttons()[-1]), None)
-            if nxt is None:
-                return False
-            await table.run(await fake.click(user, message, nxt["custom_id"]))
-        return False
-
-    select = next((c for c in message.iter_components() if c["type"] == 3), None)
-    if select is None:
-        assert await find(), f"no button for choice {index}: {message.content}"
-        return
-    for option in select["options"]:
-        await table.run(await fake.select(user, message, select["custom_id"], [option["value"]]))
-        if await find():
-            return
-    raise AssertionError(f"choice {index} in no group of the picker")
-
-
-async def open_match(fake, table: Table, users, seed: int = 0) -> None:
-    """A HellGame lobby in a thread, joined by ``users``. The match's own
-    seed is made from ``seed`` (the bot draws it from the system's
-    randomness), so the match, and what the test sees happen, is the same
-    on every run."""
-    w = fake.world
-    table.bot.service._rng = random.Random(seed)
-    table.channel = w.channel("spiele")
-    await table.command(users[0], "game new", game=GAME, players=len(users))
-    table.channel = w.threads[-1]
-    lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
-    join = next(c for c in lobby.custom_ids() if ":join:" in c)
-    for user in users[1:]:
-        await table.run(await fake.click(user, lobby, join))
 
 
 async def play(fake, table: Table, stored, users, rounds: int, seed: int) -> dict:
@@ -99,19 +45,10 @@ async def play(fake, table: Table, stored, users, rounds: int, seed: int) -> dic
                 assert f"<@{match.user(a.seat)}>" in table.board().content
                 seen["reaction_mentioned"].add(a.q)
         seat = engine.to_act(state)[0]
-        user = by_id[match.user(seat)]
-        counter = match.seats[seat].decision_counter
-        action = choose(state, seat, rnd)
-        index = engine.legal_actions(state, seat).index(action)
-        message = None
-        if engine.prompt(state, seat).secret:
-            # a secret order is asked by DM (its picker is updated in place)
-            message = next((m for m in reversed(table.dms(user)) if action_buttons(m, match.id, counter)), None)
-            if message is not None:
-                seen["secret_dm"].add(flow.ask_of(state, seat).q)
-        if message is None:
-            message = await table.open_picker(user)
-        await click_index(table, user, message, match.id, counter, index)
+        question = flow.ask_of(state, seat).q
+        # a secret order is asked by DM (its picker is updated in place)
+        if await decide(table, match, state, by_id[match.user(seat)], rnd):
+            seen["secret_dm"].add(question)
         seen["decisions"] += 1
     return seen
 

@@ -1,0 +1,22 @@
+"""``bench/hellgame_round.py`` on a small table: a 3-player HellGame match
+through the real client, one round, twice with the same seed. Every count is
+positive and the same both times (the policy and the match's seed come from
+the seed, the clock stands still). No goals here: those are the benchmark's,
+and no times at all."""
+
+from __future__ import annotations
+
+from bench.hellgame_round import bench, figures, lines
+
+
+async def test_one_round_of_three_players_counts_the_same_twice():
+    first = await bench(seats=3, rounds=1, seed=4)
+    assert [r.number for r in first] == [1]
+    counts = figures(first[0])
+    assert all(value > 0 for value in counts.values()), counts
+    assert counts["maps"] <= counts["posts"] and counts["handoffs"] <= counts["decisions"]
+    # every decision is at least one click, and the board's "Act" or a DM picker's button
+    assert sum(first[0].clicks) >= counts["decisions"]
+    assert len(lines(first)) == 2
+    again = await bench(seats=3, rounds=1, seed=4)
+    assert again == first
