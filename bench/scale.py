@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import engines
+from engines.contract import settle as settled
 from bot.play.lobby import DAY, HOUR
 from bot.play.service import MatchService
 from bot.store import SqliteStore, Store, open_store
@@ -112,7 +113,7 @@ def _walk(rng: random.Random, finish: bool) -> tuple[int, list[tuple[int, int]]]
             seat = rng.choice(E.to_act(state))
             legal = E.legal_actions(state, seat)
             index = rng.randrange(len(legal))
-            state = E.apply(state, seat, legal[index])[0]
+            state = settled(E, E.apply(state, seat, legal[index])[0])  # the bot answers what has no choice
             steps.append((seat, index))
         if (E.result(state) is not None) == finish:
             return seed, steps

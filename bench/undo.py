@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import engines
+from engines.contract import settle
 from bot.play.service import MatchService, action_token
 from bot.play.slow import SlowPlay
 from bot.store import SqliteStore
@@ -69,7 +70,9 @@ def plan(state, moves: int, rng: random.Random) -> list[tuple[int, int, object]]
             for _ in range(moves):
                 seat = walk.choice(E.to_act(s))
                 index, action = _random_move(s, seat, walk)
-                s = E.apply(s, seat, action)[0]
+                s = settle(E, E.apply(s, seat, action)[0])  # the bot answers what has no choice
+                if E.result(s) is not None:
+                    raise Stuck()
                 out.append((seat, index, action))
         except Stuck:
             continue
@@ -101,7 +104,8 @@ async def play_undoable(service: MatchService, match_id: int, rng: random.Random
                 rng.shuffle(choices)
                 for index, action in choices:
                     after, events = E.apply(state, seat, action)
-                    if E.undoable(state, after, seat, events) and E.result(after) is None and seat in E.to_act(after):
+                    settled = settle(E, after)  # the bot answers what has no choice
+                    if E.undoable(state, after, seat, events) and E.result(settled) is None and seat in E.to_act(settled):
                         break
                 else:
                     break

@@ -73,6 +73,20 @@ whose player left a game of three or more. :meth:`Engine.is_passive` tells
 whether a default action only lets the moment pass (end the turn, skip an
 option), so a missed deadline never plays a whole game by itself.
 
+Automatic answers
+-----------------
+:meth:`Engine.automatic` names the choice made for a seat without asking it,
+or ``None`` to ask. The bot applies it at once, in the move's transaction, and
+logs it as the seat's ordinary action marked "(automatic)": no message, no
+mention, no picker. The rule: a question is answered automatically only when
+the seat has no real choice (one legal action; a game may add questions whose
+every choice only lets the moment pass, see :meth:`Engine.is_passive`), and
+only when the others could tell as much from what they see. Since the answer
+comes at once, automating a question whose choices hang on something only the
+seat sees (a hidden hand, a secret order's draft) would show the others that
+there was nothing else; so by default a secret decision is never automated,
+nor is any decision of a game that sets :attr:`Engine.PRIVATE_CHOICES`.
+
 Short decisions
 ---------------
 :meth:`Engine.own_deadline` gives a decision that must not hold a match for
@@ -258,6 +272,10 @@ class Engine(ABC):
     #: not try, never better than another legal one (a ``staticmethod``);
     #: None: every action is worth trying.
     ai_useless: ClassVar[Any] = None
+    #: Whether a seat's legal choices can hang on what only that seat sees (a
+    #: hidden hand) outside secret decisions: then :meth:`automatic` never
+    #: answers for it by default (see *Automatic answers* above).
+    PRIVATE_CHOICES: ClassVar[bool] = False
 
     # -- rules -------------------------------------------------------------
 
@@ -333,6 +351,16 @@ class Engine(ABC):
         if not legal:
             raise IllegalAction("not_your_turn")
         return next((a for a in legal if self.is_passive(a)), legal[0])
+
+    def automatic(self, state: BaseModel, seat: int) -> Any | None:
+        """The choice made for ``seat`` without asking it, or ``None`` to ask
+        (see *Automatic answers* in the module docstring): by default the only
+        legal action, when there is exactly one, the decision is not secret
+        and the game's choices never hang on what only the seat sees."""
+        if self.PRIVATE_CHOICES or self.prompt(state, seat).secret:
+            return None
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
 
     def own_deadline(self, state: BaseModel, seat: int) -> float | None:
         """Hours until the seat's current decision lapses to its default
@@ -532,6 +560,19 @@ def _adapter(tp: Any) -> TypeAdapter:
     if key not in _adapters:
         _adapters[key] = TypeAdapter(tp)
     return _adapters[key]
+
+
+def settle(engine: Engine, state: BaseModel, limit: int = 500) -> BaseModel:
+    """``state`` after every automatic answer due in it (:meth:`Engine.automatic`),
+    applied one after another, the lowest seat first, as the bot applies them."""
+    for _ in range(limit):
+        if engine.result(state) is not None:
+            break
+        answer = next(((s, a) for s in engine.to_act(state) if (a := engine.automatic(state, s)) is not None), None)
+        if answer is None:
+            break
+        state = engine.apply(state, *answer)[0]
+    return state
 
 
 def clone(model: BaseModel) -> BaseModel:

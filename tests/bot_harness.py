@@ -148,11 +148,12 @@ def stale_copy(message: FakeMessage) -> FakeMessage:
 
 async def play_to_conflict(table: Table, hell: FakeUser, heaven: FakeUser) -> None:
     """Hell (German client) and Heaven (English client) walk their dice into
-    each other on B6; both dice show 1, Hell attacks."""
+    each other on B6; both dice show 1, Hell attacks. A turn with nothing
+    left but "End turn" ends by itself (an automatic answer)."""
     await table.turn(hell, "Ziehen B1 → B2", "Herunterdrehen und ziehen B2 → B3 (3 → 2, gratis)",
-                     "Herunterdrehen und ziehen B3 → B4 (2 → 1, gratis)", "Zug beenden")
+                     "Herunterdrehen und ziehen B3 → B4 (2 → 1, gratis)")
     await table.turn(heaven, "Move B10 → B9", "Lower and move B9 → B8 (3 → 2, free)",
-                     "Lower and move B8 → B7 (2 → 1, free)", "End turn")
-    await table.turn(hell, "Ziehen B4 → B5", "Zug beenden")
-    await table.turn(heaven, "Move B7 → B6", "End turn")
+                     "Lower and move B8 → B7 (2 → 1, free)")
+    await table.turn(hell, "Ziehen B4 → B5")
+    await table.turn(heaven, "Move B7 → B6")
     await table.turn(hell, "Ziehen B5 → B6")

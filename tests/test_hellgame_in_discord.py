@@ -39,6 +39,8 @@ async def play(fake, table: Table, stored, users, rounds: int, seed: int) -> dic
         if state.round > rounds:
             break
         for a in flow.open_asks(state):
+            # a question with nothing to choose is never left open (no picker, no DM, no mention)
+            assert engine.automatic(state, a.seat) is None, a.q
             seen["asked"].add(a.q)
             if a.kind == "reaction":
                 # the player asked off turn is mentioned in the thread
@@ -65,7 +67,10 @@ async def test_a_hellgame_match_in_a_thread(fake, table, stored, bot, players, r
     match, log = await stored()
     engine = engines.get(GAME)
     state = engine.load_state(match.state)
-    assert state.round > rounds and len(log) == seen["decisions"]
+    # every logged action was a decision clicked, or an automatic answer (a lone choice)
+    automatic = [entry for entry in log if entry.automatic]
+    assert state.round > rounds and len(log) - len(automatic) == seen["decisions"]
+    assert all(engine.parse_action(e.action).do in {"submit", "desert"} for e in automatic)
     # the Soul and Summoning orders came by DM, secretly
     assert {"soul", "summon"} <= seen["secret_dm"]
     # a player off turn was asked (an intruder, a battle) and mentioned

@@ -15,7 +15,7 @@ import pytest
 
 import engines
 from bot import workers
-from bot.play import service as service_module
+from bot.play import steps as steps_module
 from bot.play.errors import ServiceError
 from bot.play.service import SNAPSHOT_EVERY, MatchService, action_token
 from bot.play.slow import SlowPlay
@@ -101,7 +101,7 @@ async def test_undo_on_a_long_match_replays_from_a_snapshot(store, service, slow
 
 async def test_snapshots_of_taken_back_moves_are_not_used_again(store, service, slow, monkeypatch):
     # a snapshot after every move, so the moves taken back have snapshots of their own
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr(steps_module, "SNAPSHOT_EVERY", 1)
     rng = random.Random(3)
     match_id = await start(service)
     await play(service, match_id, 30, rng)
@@ -178,6 +178,11 @@ def version_5_database(path, moves: int, rng: random.Random) -> tuple[int, int]:
         for seat, _, action in plan(state, moves if not rows else 1, rng):
             state, events = E.apply(state, seat, action)
             rows.append((seat, E.dump_action(action), [e.model_dump() for e in events]))
+            # what has no choice the plan leaves to the bot (then a move like any other)
+            while E.result(state) is None and (answer := next(
+                    ((s, a) for s in E.to_act(state) if (a := E.automatic(state, s)) is not None), None)):
+                state, events = E.apply(state, *answer)
+                rows.append((answer[0], E.dump_action(answer[1]), [e.model_dump() for e in events]))
         seat = E.to_act(state)[0]
         if rows[-1][0] == seat:
             continue

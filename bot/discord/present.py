@@ -342,7 +342,11 @@ def log_text(match: Match, entries: list[LoggedAction], seat: int | None, locale
     engine = engine_of(match)
     lines = []
     for entry in entries:
-        for line in event_lines(engine, entry.events, seat, locale):
+        shown = event_lines(engine, entry.events, seat, locale)
+        if entry.automatic:  # the engine answered a question with no real choice: said so, never hidden
+            shown = shown or [t("log_automatic_move", locale, seat=engine.seat_name(entry.seat, locale))]
+            shown = [f"{shown[0]} {t('log_automatic', locale)}", *shown[1:]]
+        for line in shown:
             # taken-back moves stay in the log, struck through
             lines.append(f"`{entry.counter:>3}` ~~{line}~~" if entry.undone_by else f"`{entry.counter:>3}` {line}")
     if not lines:

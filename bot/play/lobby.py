@@ -21,6 +21,7 @@ from bot.play.errors import ServiceError, Stale
 from bot.play.handover import Handovers, leave_running
 from bot.play.limits import MATCHES_PER_HOUR, Limits
 from bot.play.moves import daily_seed, move_deadline, own_deadline_hours
+from bot.play.steps import MoveSteps
 from bot.store import Conflict, Match, Store, Transaction, computer_id
 
 #: A match without any action this long is warned about, and closed a week later.
@@ -74,7 +75,7 @@ def parse_options(engine, options: dict | None):
         raise ServiceError("bad_option", option=name or "?") from None
 
 
-class LobbyService:
+class LobbyService(MoveSteps):
     def __init__(self, store: Store, rng: random.Random | None = None, clock: Clock | None = None,
                  abandon_days: float = ABANDON_DAYS, matches_per_hour: int = MATCHES_PER_HOUR,
                  timer_lease: float = TIMER_LEASE) -> None:
@@ -350,12 +351,13 @@ class LobbyService:
         for place in match.seats:
             if place.person:
                 await tx.start_stint(match_id, place.seat, place.user_id)
-        waiting = engine.to_act(state)
+        state, owed, opened = await self._answer_at_start(tx, engine, match_id, state)
+        waiting = engine.to_act(state) if engine.result(state) is None else []
         secret = [s for s in waiting if engine.prompt(state, s).secret]
         await tx.add_notices(match_id, match.counter, [("secret", s) for s in secret]
-                             + [("turn", s) for s in waiting if s not in secret])
+                             + [("turn", s) for s in waiting if s not in secret] + owed)
         await away.seat_travellers(tx, match, self.clock.now())
-        await self.open_decisions(tx, await tx.match(match_id), waiting)
+        await self.open_decisions(tx, await tx.match(match_id), [s for s in waiting if s not in opened])
 
     async def open_decisions(self, tx: Transaction, match: Match, seats: list[int]) -> None:
         """Decisions of ``seats`` open now: note when, and set their reminder,

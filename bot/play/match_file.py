@@ -3,16 +3,14 @@
 
 Two kinds, told apart by ``replayable``:
 
-- The whole match (:class:`MatchFile`): the game and the engine version
-  the match was started with (:attr:`engines.registry.Game.version` then,
-  kept with the match; 0 for a match started before versions were kept,
-  older than any versioned engine), the seat count, the options, the
-  seed, every logged action with its seat and counter (moves taken back
-  stay in, marked with the undo that took them back), the outcome and a
-  digest of the final state. The seed fixes every shuffle and roll still to
-  come and the log holds every secret choice, so players get this only of a
-  finished match (:func:`whole_for_players`); the operator's
-  ``brettbote export`` gives it of any match.
+- The whole match (:class:`MatchFile`): the game and the engine version the match was started with
+  (:attr:`engines.registry.Game.version` then, kept with the match; 0 for a match started before versions were
+  kept, older than any versioned engine), the seat count, the options, the seed, every logged action with its
+  seat and counter (moves taken back stay in, marked with the undo that took them back; the engine's automatic
+  answers are marked ``automatic`` and replayed like the others), the outcome and a digest of the final state.
+  The seed fixes every shuffle and roll still to come and the log holds every secret choice, so players get
+  this only of a finished match (:func:`whole_for_players`); the operator's ``brettbote export`` gives it of
+  any match.
 - One person's share of a match that is not finished (:class:`SeatFile`):
   what they may see now and nothing else. The options players choose, their
   seat's view (the spectators' view for someone without a seat), and the
@@ -68,6 +66,8 @@ class Move(_Strict):
     #: The counter of the undo that took this action back; such an action
     #: is not replayed.
     undone_by: int | None = None
+    #: Answered by the engine without asking (``Engine.automatic``), replayed as any other.
+    automatic: bool = False
 
 
 class _Header(_Strict):
@@ -104,14 +104,14 @@ class SeenEvent(_Strict):
 
 
 class SeenMove(_Strict):
-    """A move as one person's ``/game log`` shows it: the seat and the
-    action only for their own moves."""
+    """A move as one person's ``/game log`` shows it (seat and action only of their own)."""
 
     counter: int = Field(ge=1)
     seat: int | None = None
     action: dict[str, Any] | None = None
     events: list[SeenEvent]
     undone: bool = False
+    automatic: bool = False
 
 
 class SeatFile(_Header):
@@ -173,7 +173,8 @@ def whole(match: Match, log: list[LoggedAction]) -> MatchFile:
     return MatchFile(
         game=match.game, engine_version=match.engine_version or UNVERSIONED, match_id=match.id, status=match.status,
         seats=len(match.seats), options=match.options, seed=match.seed,
-        log=[Move(counter=e.counter, seat=e.seat, action=json.loads(e.action), undone_by=e.undone_by) for e in log],
+        log=[Move(counter=e.counter, seat=e.seat, action=json.loads(e.action), undone_by=e.undone_by, automatic=e.automatic)
+             for e in log],
         outcome=match.outcome, final_digest=digest(engine.load_state(match.state)),
     )
 
@@ -188,10 +189,10 @@ def seat_share(match: Match, log: list[LoggedAction], user_id: int) -> SeatFile:
         own = seat is not None and entry.seat == seat
         seen = [SeenEvent(key=e.key, params=e.params) for e in map(Event.model_validate, entry.events)
                 if e.visible_for(seat)]
-        if seen or own:
+        if seen or own or entry.automatic:
             moves.append(SeenMove(counter=entry.counter, seat=entry.seat if own else None,
                                   action=json.loads(entry.action) if own else None, events=seen,
-                                  undone=entry.undone_by is not None))
+                                  undone=entry.undone_by is not None, automatic=entry.automatic))
     return SeatFile(
         game=match.game, engine_version=match.engine_version or UNVERSIONED, match_id=match.id, status=match.status,
         seats=len(match.seats), options={k: v for k, v in match.options.items() if k in public}, seat=seat,

@@ -20,23 +20,21 @@ from bot.play.errors import Outdated, ServiceError
 from bot.play.handover import AUTOPILOT_MIN_SEATS, leave_running
 from bot.play.lobby import ABANDON_DAYS, DAY, HOUR, LobbyService, seated
 from bot.play.moves import (
-    MoveOutcome, action_token, current_scores, decision_counters, merged, needs_board_post, owed_notices,
-    move_deadline, own_deadline_hours, secret_opened, table_result,
+    MoveOutcome, action_token, current_scores, merged, needs_board_post, owed_notices, move_deadline,
+    own_deadline_hours,
 )
+from bot.play.steps import SNAPSHOT_EVERY
 from bot.store import LoggedAction, Match, Notice, Transaction
-from engines import IllegalAction, Result
+from engines import Result
 
 __all__ = [
-    "ABANDON_DAYS", "DAY", "HOUR", "MatchService", "MoveOutcome", "Outdated", "ServiceError", "action_token",
-    "needs_board_post",
+    "ABANDON_DAYS", "DAY", "HOUR", "MatchService", "MoveOutcome", "Outdated", "SNAPSHOT_EVERY", "ServiceError",
+    "action_token", "needs_board_post",
 ]
 
 
 #: Moves the autopilot makes in a row at most (a guard: people are asked long before).
 AUTOPILOT_STEPS = 500
-#: A snapshot of the state is stored at least every this many counted moves,
-#: so an undo replays at most this many (see ``SlowPlay._undo``).
-SNAPSHOT_EVERY = 50
 
 
 class MatchService(LobbyService):
@@ -150,8 +148,9 @@ class MatchService(LobbyService):
 
     async def act(self, match_id: int, user_id: int, counter: int, index: int, token: str,
                   late: bool = False) -> MoveOutcome:
-        """Apply the seat's ``index``-th legal action, all in one transaction,
-        then the moves of seats on autopilot that it made due (each in its own
+        """Apply the seat's ``index``-th legal action and the automatic answers
+        it leads to (:mod:`bot.play.steps`), all in one transaction, then the
+        moves of seats on autopilot that it made due (each in its own
         transaction), as one outcome to announce.
 
         ``counter`` is the seat's decision counter the button was made for;
@@ -207,48 +206,9 @@ class MatchService(LobbyService):
                 await self._back(tx, match.id, seat)
             if place.person and not late:  # their own choice: the match can be rated for them
                 await ratings.decided(tx, match.id, seat)
-            try:
-                after, events = engine.apply(before, seat, action)
-            except IllegalAction as err:  # pragma: no cover - legal_actions and apply disagree
-                raise ServiceError(err.key, game=match.game, **err.params) from err
-            result = engine.result(after)
-            status = "finished" if result else "running"
-            outcome = table_result(match, result) if result else None
-            dumped = engine.dump_state(after)
-            if not await tx.advance(match.id, match.counter, dumped, status, outcome):
-                raise Outdated()
-            if result:
-                await ratings.rate(tx, match.id)
-            new_counter = match.counter + 1
-            await tx.append_action(match.id, new_counter, seat, engine.dump_action(action), [e.model_dump() for e in events],
-                                   undoable=engine.undoable(before, after, seat, events))
-            if status == "running" and new_counter - (await tx.last_snapshot_counter(match.id) or 0) >= SNAPSHOT_EVERY:
-                await tx.add_snapshot(match.id, new_counter, dumped)
-            await tx.set_decision_counters(match.id, decision_counters(engine, match, before, after, seat, new_counter))
-            opened = secret_opened(engine, before, after, seat)
-            board_post = needs_board_post(engine, before, after)
-            if board_post:
-                await tx.update_match(match.id, board_due=1)
-            match = await tx.match(match.id)
-            await bank.after_move(tx, match, seat, engine.to_act(after) if status == "running" else [],
-                                  self.clock.now())
-            match = await tx.match(match.id)
-            due = [s for s in engine.to_act(after) if match.seats[s].decision_counter == new_counter]
-            await self.open_decisions(tx, match, due)
-            match = await tx.match(match.id)
-            moved = MoveOutcome(
-                first_counter=new_counter,
-                match=match,
-                seat=seat,
-                action=action,
-                before=before,
-                after=after,
-                events=events,
-                board_post=board_post,
-                secret_opened=opened,
-                newly_due=[s for s in engine.to_act(after) if s not in engine.to_act(before)],
-            )
-            await tx.add_notices(match.id, new_counter, owed_notices(engine, moved))
+            moved = await self._step(tx, match, engine, before, seat, action)
+            moved = merged(engine, moved, await self._automatic(tx, engine, moved.match, moved.after))
+            await tx.add_notices(match.id, moved.first_counter, owed_notices(engine, moved))
         return moved
 
     @staticmethod

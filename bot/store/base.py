@@ -101,8 +101,9 @@ class Transaction(ABC):
 
     @abstractmethod
     async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict],
-                            undoable: bool | None = None) -> None:
-        """Log an action; ``undoable`` is the engine's verdict on taking it back."""
+                            undoable: bool | None = None, automatic: bool = False) -> None:
+        """Log an action; ``undoable`` is the engine's verdict on taking it back,
+        ``automatic`` that the engine answered it without asking the seat."""
 
     @abstractmethod
     async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:
@@ -171,8 +172,10 @@ class Transaction(ABC):
 
     @abstractmethod
     async def takeback_run(self, match_id: int, seat: int) -> list[LoggedAction]:
-        """The seat's last actions not taken back, in order: every such action
-        after the last one (not taken back) of another seat."""
+        """The seat's last actions not taken back, in order: from its first
+        own choice after the last own choice (not taken back) of another
+        seat, with the automatic answers after it (``LoggedAction.automatic``,
+        of any seat); none when it made no choice since."""
 
     @abstractmethod
     async def actions_after(self, match_id: int, counter: int, until: int | None = None) -> list[LoggedAction]:

@@ -198,6 +198,8 @@ class LoggedAction:
     #: may it be taken back (``Engine.undoable``, decided when it was made);
     #: ``None`` for actions logged before this was stored
     undoable: bool | None = None
+    #: answered by the engine without asking the seat (``Engine.automatic``)
+    automatic: bool = False
 
 
 @dataclass

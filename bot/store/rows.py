@@ -100,7 +100,7 @@ def timer_from_row(row: Row) -> Timer:
 def action_from_row(row: Row) -> LoggedAction:
     undoable = row["undoable"]
     return LoggedAction(row["counter"], row["seat"], row["action"], json.loads(row["events"]), row["created_at"],
-                        row["undone_by"], None if undoable is None else bool(undoable))
+                        row["undone_by"], None if undoable is None else bool(undoable), bool(row["automatic"]))
 
 
 def user_from_row(row: Row) -> User:

@@ -193,11 +193,12 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         return changed == 1
 
     async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict],
-                            undoable: bool | None = None) -> None:
+                            undoable: bool | None = None, automatic: bool = False) -> None:
         await self.execute(
-            "INSERT INTO actions (match_id, counter, seat, action, events, created_at, undoable) VALUES (?,?,?,?,?,?,?)",
+            "INSERT INTO actions (match_id, counter, seat, action, events, created_at, undoable, automatic)"
+            " VALUES (?,?,?,?,?,?,?,?)",
             (match_id, counter, seat, action, json.dumps(events, ensure_ascii=False), now(),
-             None if undoable is None else int(undoable)),
+             None if undoable is None else int(undoable), int(automatic)),
         )
 
     async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:

@@ -16,11 +16,14 @@ class UndoStatements:
         return [action_from_row(r) for r in await self.fetch(sql, args)]
 
     async def takeback_run(self, match_id: int, seat: int) -> list[LoggedAction]:
+        # from the seat's first own choice since another seat's last one; the
+        # automatic answers after it (any seat's) go with it, those before not
         return await self._logged(
-            "SELECT * FROM actions WHERE match_id=? AND undone_by IS NULL AND counter > coalesce("
-            "(SELECT max(counter) FROM actions WHERE match_id=? AND undone_by IS NULL AND seat<>?), -1)"
-            " ORDER BY counter",
-            (match_id, match_id, seat),
+            "SELECT * FROM actions WHERE match_id=? AND undone_by IS NULL AND counter >= coalesce("
+            "(SELECT min(counter) FROM actions WHERE match_id=? AND undone_by IS NULL AND seat=? AND automatic=0"
+            " AND counter > coalesce((SELECT max(counter) FROM actions WHERE match_id=? AND undone_by IS NULL"
+            " AND seat<>? AND automatic=0), -1)), ?) ORDER BY counter",
+            (match_id, match_id, seat, match_id, seat, NO_LIMIT),
         )
 
     async def actions_after(self, match_id: int, counter: int, until: int | None = None) -> list[LoggedAction]:

@@ -44,6 +44,8 @@ from engines.hektor_und_achill.model import (
 
 class HektorUndAchill(Engine):
     id = GAME_ID
+    #: the hand is hidden: a lone playable card answered at once would show it
+    PRIVATE_CHOICES = True
     min_seats = 2
     max_seats = 2
     State = State

@@ -49,6 +49,9 @@ from engines.hellgame.core.views import build_view
 SHORT_QUESTIONS = frozenset({"counter", "support"})
 #: Verbs of choices that only let the moment pass (see ``Engine.is_passive``).
 PASSIVE_VERBS = frozenset({"keep", "wait", "done", "no", "stay", "none", "decline", "refuse", "pass_battle"})
+#: Choices that stand for the rest of the match ("never ask me again"): no
+#: reason on their own to ask a question (see ``HellGame.automatic``).
+STANDING_VERBS = frozenset({"always"})
 
 
 class Options(BaseModel):
@@ -160,6 +163,35 @@ class HellGame(Engine):
         if chosen is not None and chosen in legal:
             return chosen
         return next((x for x in legal if self.is_passive(x)), legal[0])
+
+    def automatic(self, state: State, seat: int) -> Action | None:
+        """Besides a question with one choice, one whose every choice only
+        lets the moment pass ("Cast nothing (more) now", "Pass"; a standing
+        "never ask me again" aside) is answered with its passive choice,
+        secret or not. Hands and the cards demons took into a battle are
+        hidden, so it must be so with any cards: the question is asked when
+        the seat holding every arcana card would have had a real choice,
+        else answering at once would show the others what the hand lacks."""
+        if not self._no_choice(state, seat):
+            return None
+        probe = clone(state)
+        every = list(range(len(data.ARCANA)))
+        probe.players[seat].hand = list(every)
+        if probe.battle is not None:
+            for d in list(probe.battle.cards) + [d for side in probe.battle.sides for d in side.demons]:
+                if probe.demons[d].owner == seat:
+                    probe.battle.cards[d] = list(every)
+        if not self._no_choice(probe, seat):
+            return None
+        real = self._no_choice(state, seat)
+        chosen = self.default_action(state, seat)
+        return chosen if chosen in real else real[0]
+
+    def _no_choice(self, state: State, seat: int) -> list[Action]:
+        """The seat's choices (a standing one aside) when there is nothing
+        to choose among them, else none."""
+        real = [x for x in self.legal_actions(state, seat) if x.do not in STANDING_VERBS]
+        return real if len(real) == 1 or real and all(self.is_passive(x) for x in real) else []
 
     def own_deadline(self, state: State, seat: int) -> float | None:
         """A counter window or a call for support never holds the match for
