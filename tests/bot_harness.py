@@ -124,6 +124,18 @@ async def click_random_choice(table: Table, user, picker, rnd: random.Random) ->
     await table.run(await table.fake.click(user, picker, rnd.choice(buttons)["custom_id"]))
 
 
+async def play_alone_to_the_end(table: Table, stored, user, rnd: random.Random, clicks: int = 60):
+    """A one-player match (a daily challenge) played by random clicks until
+    it is over or ``clicks`` decisions were made; returns the stored match."""
+    for _ in range(clicks):
+        match, _ = await stored()
+        if match.status != "running":
+            return match
+        await click_random_choice(table, user, await table.open_picker(user), rnd)
+    match, _ = await stored()
+    return match
+
+
 async def open_first_battle(table: Table, stored) -> None:
     """A Hektor und Achill match of Alice and Bob in #spiele, played by the
     attacker's random opening choices (the vanguard, the number if it was a

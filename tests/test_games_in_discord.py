@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_harness import Table, click_random_choice, open_first_battle
+from bot_harness import Table, click_random_choice, open_first_battle, play_alone_to_the_end
 
 import engines
 from bot.verify import verify
@@ -69,13 +69,7 @@ async def test_solo_daily_challenge_once_a_day_with_scores(fake, stored, clock, 
     assert match.status == "running" and match.user_ids == [w.bob.id] and match.daily_date
     assert w.bob.mention in table.board().content  # started at once, Bob to act
     assert "Team" not in table.board().content  # a solo player is not named a team
-    rnd = random.Random(5)
-    for _ in range(60):
-        match, _ = await stored()
-        if match.status != "running":
-            break
-        await click_random_choice(table, w.bob, await table.open_picker(w.bob), rnd)
-    match, _ = await stored()
+    match = await play_alone_to_the_end(table, stored, w.bob, random.Random(5))
     assert match.status == "finished"
     again = await (await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)).wait_ephemeral()
     assert "already played today" in again.content

@@ -9,7 +9,7 @@ import asyncio
 import json
 import random
 
-from bot_harness import click_random_choice, play_to_conflict
+from bot_harness import play_alone_to_the_end, play_to_conflict
 
 import engines
 from bot import cli
@@ -116,13 +116,7 @@ async def test_a_daily_challenge_comes_whole_once_no_daily_of_its_day_is_played(
     w = fake.world
     table.channel = w.channel("spiele")
     await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True, daily=True)
-    rnd = random.Random(5)
-    for _ in range(60):
-        match, _ = await stored()
-        if match.status != "running":
-            break
-        await click_random_choice(table, w.bob, await table.open_picker(w.bob), rnd)
-    match, _ = await stored()
+    match = await play_alone_to_the_end(table, stored, w.bob, random.Random(5))
     assert match.status == "finished" and match.daily_date
     table.channel = w.channel("turniere")
     await table.command(w.alice, "game new", game="hoch-und-hoeher", here=True, daily=True)  # the same dice
