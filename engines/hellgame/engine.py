@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
-from engines.hellgame.core import board, data, flow, text, victory
+from engines.hellgame.core import board, data, flow, hooks, text, victory
 # Every part registers its steps, questions and hooks when imported; the order
 # below is the order in which hooks of the same kind run.
 from engines.hellgame.phases.action import actions, conspiracy, movement
@@ -171,7 +171,14 @@ class HellGame(Engine):
         secret or not. Hands and the cards demons took into a battle are
         hidden, so it must be so with any cards: the question is asked when
         the seat holding every arcana card would have had a real choice,
-        else answering at once would show the others what the hand lacks."""
+        else answering at once would show the others what the hand lacks.
+
+        An answer the seat gave in advance (``core.hooks.STANDING``: a path
+        to walk on, a battle's standing orders) comes first."""
+        for standing in hooks.STANDING:
+            chosen = standing(state, seat)
+            if chosen is not None and chosen in self.legal_actions(state, seat):
+                return chosen
         if not self._no_choice(state, seat):
             return None
         probe = clone(state)
