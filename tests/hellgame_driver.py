@@ -9,6 +9,8 @@ the procedure, and the ``rolls`` fixture.
   languages with its parameters); ``stop_at`` stops the procedure before a
   step as :func:`engines.hellgame.core.flow.advance` does.
 - ``answer_all(s, do)``: the same answer to every open question.
+- ``no_orders(s)``: a battle's standing-orders question answered by every
+  seat asked with its default (no orders: asked every round, as before).
 - ``asked``, ``ask``, ``turn``, ``legal``, ``dos``: who is asked what (the
   demon on turn by name), and the choices.
 - ``passive_until(s, step)``: answer every question with its passive choice
@@ -76,6 +78,17 @@ def answer_all(s: State, do: str, a: int | None = None, words: bool = True) -> l
     events: list[Event] = []
     for x in list(flow.open_asks(s)):
         events += answer(s, x.seat, do, a, words=words)
+    return events
+
+
+def no_orders(s: State, words: bool = True) -> list[Event]:
+    """Answer every open standing-orders question of a battle
+    (``combat_orders``) with its default: no orders, so every seat is asked
+    every round as before the orders existed (tests of other rules)."""
+    events: list[Event] = []
+    for x in [x for x in flow.open_asks(s) if x.q == "combat_orders"]:
+        chosen = passive(s, x.seat)
+        events += answer(s, x.seat, chosen.do, chosen.a, words=words)
     return events
 
 

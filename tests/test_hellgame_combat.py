@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from hellgame_driver import (  # noqa: F401 - rolls is a fixture
-    answer, answer_all, ask, asked, demon, keys, legal, passive_until, rolls, start, units)
+    answer, answer_all, ask, asked, demon, keys, legal, no_orders, passive_until, rolls, start, units)
 
 from engines.contract import IllegalAction
 from engines.hellgame import position as P
@@ -110,7 +110,7 @@ def test_11_battle_created_by_flight_is_fought_later(moves):
                        dice=[6, 1]            # 11.1 order: seat 0 rolls 6, seat 1 rolls 1
                        + [1, 1]))             # round 1: both miss
     moves.flee_to = b
-    ev = start(s) + answer_all(s, "refuse")
+    ev = start(s) + answer_all(s, "refuse") + no_orders(s)
     assert s.battles == [] and asked(s) == [(0, "combat_flee")]
     ev += answer(s, 0, "stay")
     s.dice_queue = [2, 5]     # the new battle: 11.1 order
@@ -130,7 +130,7 @@ def test_11_battle_from_flight_comes_before_the_hound_battles(moves):
         11: P.Units(legions={2: 1}),                          # where seat 1 will flee to
         20: P.Units(legions={2: 3}, hounds=[2]),              # a hound battle (more units, but last)
     }, seats=3, dice=[6, 1] + [1, 1]))                       # 11.1 order in sectio 10; both miss
-    start(s), answer_all(s, "refuse")
+    start(s), answer_all(s, "refuse"), no_orders(s)
     assert s.battle.at == 10 and s.battles == [20]
     answer(s, 0, "stay")
     moves.flee_to = 11
@@ -185,6 +185,8 @@ def test_11_1_a_demon_fights_only_once_per_round():
     s.dice_queue = [1, 1]
     answer(s, 1, "refuse")
     # Baal fought in the first battle: nobody was asked to send a demon
+    assert sorted(asked(s)) == [(0, "combat_orders"), (1, "combat_orders")]
+    no_orders(s)
     assert asked(s) == [(0, "combat_flee")] and s.battle.sides[0].demons == []
 
 
@@ -377,6 +379,7 @@ def test_11_2_4_flee_barred_sectio_and_victory(moves):
     moves.flee_to = 34
     start(s), answer_all(s, "refuse")
     answer(s, 1, "join", demon(s, "Moloch"))
+    no_orders(s)
     assert asked(s) == [(1, "combat_flee")]
     assert legal(s, 1) == [Action(do="stay"), Action(do="flee"), Action(do="later")]
     ev = answer(s, 1, "flee")
@@ -395,6 +398,7 @@ def test_11_2_4_most_skulls_decides_who_announces_first(moves):
     start(s)
     assert asked(s) == [(0, "combat_demon")]       # seat 1 has no demon to send
     answer(s, 0, "join", demon(s, "Moloch"))
+    no_orders(s)
     assert asked(s) == [(0, "combat_flee")]
     q, a = flow.QUESTIONS["combat_flee"], ask(s, 0)
     assert legal(s, 0) == [Action(do="stay"), Action(do="flee"), Action(do="later")]
@@ -418,13 +422,14 @@ def test_11_2_4_tied_skulls_nobody_decides():
     start(s)
     answer(s, 1, "join", demon(s, "Caim"))
     answer(s, 0, "join", demon(s, "Baal"))
+    no_orders(s)
     assert asked(s) == [(1, "combat_flee")]          # more legions first, no choice of order
     assert legal(s, 1) == [Action(do="stay"), Action(do="flee")]
 
 
 def test_11_2_4_failed_flight_fights_on(moves):
     s = P.build(combat({30: P.Units(legions={0: 1, 1: 1})}, dice=[6, 1] + [1, 1] * 3))
-    start(s), answer_all(s, "refuse")
+    start(s), answer_all(s, "refuse"), no_orders(s)
     assert asked(s) == [(0, "combat_flee")]
     answer(s, 0, "flee")                           # moves.flee_to None: the flight fails
     assert asked(s) == [(1, "combat_flee")]
@@ -471,12 +476,16 @@ def test_11_3_1_no_avoidance_with_too_many_legions_or_a_wild_hound(moves):
                         31: P.Units(legions={0: 1, 1: 1}, hounds=[1])},
                        dice=[5, 2] + [1] * 8))
     start(s)
-    assert s.battle.at == THIEVES and asked(s) == [(0, "combat_flee")]     # no agreement asked
+    assert s.battle.at == THIEVES and asked(s) == [(0, "combat_orders"), (1, "combat_orders")]  # no agreement asked
+    no_orders(s)
+    assert asked(s) == [(0, "combat_flee")]
     answer(s, 0, "stay")
     moves.flee_to = 0
     s.dice_queue = [5, 2, 1] + [1] * 3                # the hound battle: 11.1 order, the hound's side, attacks
     answer(s, 1, "flee")
-    assert s.battle.at == 31 and asked(s) == [(0, "combat_flee")]
+    assert s.battle.at == 31 and asked(s) == [(0, "combat_orders"), (1, "combat_orders")]
+    no_orders(s)
+    assert asked(s) == [(0, "combat_flee")]
     assert s.battle.sides[0].wild == [u.id for u in s.units if u.kind == "hound"]
 
 
@@ -503,6 +512,7 @@ def test_11_3_2_choosing_sides_orgastica_example():
     foes = {u.id for u in board.units_at(s, ORGASTICA) if u.owner in (key, void)}
     assert set(b.targets[wild.id]) <= foes
     assert wild.id in {t for u in board.units_at(s, ORGASTICA) if u.owner == key for t in b.targets[u.id]}
+    ev += no_orders(s)
     assert asked(s) == [(key, "combat_flee")]      # no demons: the side with more legions announces first
 
 
@@ -535,6 +545,8 @@ def test_11_3_4_wild_hound_goes_for_hounds_first():
     b = s.battle
     assert b.targets[wild.id] == [tame.id] * 3
     assert [side.seats for side in b.sides] == [[0]] and b.sides[0].wild == []   # one force: no 50-50 roll
+    assert asked(s) == [(0, "combat_orders")]      # the only seat there: its standing orders, then flight
+    no_orders(s)
     assert asked(s) == [(0, "combat_flee")]
 
 
@@ -549,6 +561,8 @@ def test_11_3_4_keeperless_hound_that_stays_is_a_side_of_its_own(moves):
     ev = start(s) + answer_all(s, "refuse")
     assert moves.amok == [h.id] and s.battle.wild == [h.id]
     assert "ev_battle_hound_wild" in keys(ev)
+    assert asked(s) == [(1, "combat_orders")]  # seat 0 has nothing left: no orders, no flight
+    ev += no_orders(s)
     assert asked(s) == [(1, "combat_flee")]   # seat 0 has nothing left to flee with
     s.dice_queue = [6, 6]      # round 2: seat 1's legions hit the hound twice (it fights alone: no side roll)
     s.dice_queue += [1]        # the hound misses
@@ -641,6 +655,7 @@ def test_appendix_b_15_sugar_hill_without_magic(moves, caim_joins):
     assert board.unit(s, l3.id) is None and board.unit(s, l1.id) and board.unit(s, l2.id)
     assert board.unit(s, verin.id) is not None
     assert [e.params["rolls"] for e in ev if e.key == "ev_battle_lt_survives"] == [[5]]
+    ev += no_orders(s)
     if caim_joins:
         assert board.unit(s, la.id) is not None and h.keeper == la.id and h.owner == MU
         assert moves.amok == []

@@ -36,6 +36,7 @@ from engines.hellgame.core import data
 from engines.hellgame.core.model import Action, HAND_LIMIT, State
 from engines.hellgame.determinise import HIDDEN_ANSWERS, SECRET_ORDERS
 from engines.hellgame.engine import ENGINE
+from engines.hellgame.magic import counters
 from engines.rng import Rng
 
 SEATS = (2, 3, 4, 5, 6)
@@ -84,7 +85,8 @@ def same(a, b) -> bool:
 
 def deep_twin(state: State, rnd: random.Random):
     """One player's other secrets changed: its "always pass", its cards in
-    the current battle, its hidden answer to an open simultaneous question,
+    the current battle, its hidden answer to an open simultaneous question
+    (a counter window's included),
     its secret order and souls (while a secret phase runs), the cards its
     conspiring demon looks at, its discards so far, the rest of its unit's
     path (hidden from all but the seat asked to let it pass)."""
@@ -104,6 +106,11 @@ def deep_twin(state: State, rnd: random.Random):
             b.votes[hider] = not b.votes[hider]  # told once all have voted
         for entries in b.pending.get(hider, [])[:1]:
             b.targets[entries[0]] = [rnd.randrange(1000)]
+    c = twin.casting
+    if c is not None and any(a.seat == hider and a.q == "counter" and a.answered for a in twin.asks):
+        choices = counters.options(twin, c, hider)  # told once everyone asked has answered
+        if c.pending.pop(hider, None) is None and choices:
+            c.pending[hider] = [choices[0].a, choices[0].b]
     if twin.lilith is not None and str(hider) in twin.lilith.data.get("court", {}):
         twin.lilith.data["court"][str(hider)] = rnd.randrange(len(twin.demons))
     ask = next((a for a in twin.asks if a.seat == hider), None)

@@ -19,6 +19,10 @@ from bot.verify import verify
 from engines.hellgame.core import flow
 
 
+#: Answers a battle's standing orders give by themselves (flight, magic).
+ORDERS = {"stay", "flee", "done", "cast", "later"}
+
+
 @pytest.fixture(autouse=True)
 def six_players(fake):
     for name in ("dave", "erin", "frank", "gina"):
@@ -67,20 +71,30 @@ async def test_a_hellgame_match_in_a_thread(fake, table, stored, bot, players, r
     match, log = await stored()
     engine = engines.get(GAME)
     state = engine.load_state(match.state)
-    # every logged action was a decision clicked, or an automatic answer (a lone choice)
+    # every logged action was a decision clicked, or an automatic answer (a lone choice, or
+    # what a battle's standing orders answer)
     automatic = [entry for entry in log if entry.automatic]
     assert state.round > rounds and len(log) - len(automatic) == seen["decisions"]
-    assert all(engine.parse_action(e.action).do in {"submit", "desert"} for e in automatic)
+    # (a conspiracy that drew no permanent event: "none"; a walk to a chosen destination: "to")
+    assert {engine.parse_action(e.action).do for e in automatic} <= {"submit", "desert", "none", "to"} | ORDERS, [
+        engine.parse_action(e.action).do for e in automatic]
+    # a step taken by itself walks on to the destination its mover chose (movement, 9.5)
+    for i, e in enumerate(log):
+        if e.automatic and engine.parse_action(e.action).do == "to":
+            own = [x for x in log[:i] if x.seat == e.seat and not x.automatic]
+            assert own and engine.parse_action(own[-1].action).do == "dest"
     # the Soul and Summoning orders came by DM, secretly
     assert {"soul", "summon"} <= seen["secret_dm"]
     # a player off turn was asked (an intruder, a battle) and mentioned
     assert seen["reaction_mentioned"] & {"entry", "combat_avoid", "consent", "desert", "accept"}
-    # each round's summary is a message of its own, without picture or buttons
+    # each round's summary is one message of its own, without picture or buttons (a long one
+    # carries all of itself as a text file)
     posts = fake.messages(table.channel)
     for n in range(1, rounds + 1):
         head = engine.text("round_summary", {"round": n, "lines": []}, "de").split("\n")[0]
         summaries = [m for m in posts if m.content.startswith(head)]
-        assert summaries and not summaries[0].attachments and not summaries[0].custom_ids()
+        assert len(summaries) == 1 and not summaries[0].custom_ids()
+        assert all(a.filename == "summary.md" for a in summaries[0].attachments)
     for post in table.boards():
         assert post.attachment("board.png").description  # alt text from the text board
     assert await verify(bot.store) == 0

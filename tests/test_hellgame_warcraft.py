@@ -13,7 +13,7 @@ unless a test is about one."""
 from __future__ import annotations
 
 import pytest
-from hellgame_driver import answer, answer_all, ask, asked, demon, keys, legal, start, units
+from hellgame_driver import answer, answer_all, ask, asked, demon, keys, legal, no_orders, start, units
 
 from engines.hellgame import position as P
 from engines.hellgame.core import board, data, dice, flow
@@ -100,6 +100,7 @@ def battle_of(beast: list[int], mu: list[int], beast_legions: int = 2, mu_legion
         join(s, MU, caim, *mu), join(s, BEAST, uko, *beast)
     else:
         join(s, BEAST, uko, *beast), join(s, MU, caim, *mu)
+    no_orders(s)  # no standing orders: every magic step asks, as the rules' procedure does
     return s, uko, caim
 
 
@@ -195,6 +196,7 @@ def test_11_2_1_tied_skulls_more_legions_begin_without_choice():
                        {SUGAR_HILL: P.Units(legions={BEAST: 2, MU: 3})}))
     start(s)
     join(s, MU, demon(s, "Balban"), FRENZY), join(s, BEAST, demon(s, "Ukobach"), FRENZY2)
+    no_orders(s)
     assert asked(s) == [(MU, "combat_magic")]
     assert Action(do="later") not in legal(s, MU)
 
@@ -277,6 +279,7 @@ def test_spell_18_demonic_distraction_refused_without_enemy_demon():
     uko = demon(s, "Ukobach")
     start(s)
     join(s, MU, uko, DISTRACTION)
+    no_orders(s)
     eff = spells.EFFECTS["demonic_distraction"]
     assert eff.refusal(s, uko) == "why_warcraft_no_enemy_demon" and eff.targets(s, uko) == []
     assert legal(s, MU) == [Action(do="done")]
@@ -323,6 +326,7 @@ def test_spell_20_hellfire_effect_no_save(amok):
     caim = demon(s, "Caim")
     start(s)
     join(s, MU, caim, HELLFIRE)
+    no_orders(s)
     # one choice per kind of legion: under Verin, unled, the keeper
     assert sorted(casts(s, MU)) == sorted([(HELLFIRE, l1.id), (HELLFIRE, l3.id), (HELLFIRE, keeper.id)])
     q, a = flow.QUESTIONS["combat_magic"], ask(s, MU)
@@ -341,7 +345,7 @@ def test_spell_20_hellfire_ends_the_battle():
     s = P.build(combat(side(IDLE), side("Caim", hand=[HELLFIRE]), {SUGAR_HILL: P.Units(legions={MU: 2, BEAST: 1})}))
     caim = demon(s, "Caim")
     start(s), answer_all(s, "refuse")
-    ev = join(s, MU, caim, HELLFIRE)
+    ev = join(s, MU, caim, HELLFIRE) + no_orders(s)
     (target,) = [b for _, b in casts(s, MU)]
     ev = answer(s, MU, "cast", HELLFIRE, target)
     assert "ev_battle_won" in keys(ev) and s.won == {str(SUGAR_HILL): [MU]}
@@ -417,7 +421,7 @@ def test_appendix_b_15_sugar_hill_with_frenzy_and_demonic_distraction(amok):
     assert asked(s) == [(MU, "combat_demon")]
     ev = join(s, MU, caim, FRENZY, HELLFIRE, IRON_SKIN)
     assert asked(s) == [(BEAST, "combat_demon")]
-    ev += join(s, BEAST, uko, DISTRACTION, FRENZY2)
+    ev += join(s, BEAST, uko, DISTRACTION, FRENZY2) + no_orders(s)
     assert [e.params["cards"] for e in ev if e.key == "ev_battle_demon_cards"] == [3, 2]
     # 11.2.1: Caim has more skulls (4 against 2): Mu decides and begins
     assert asked(s) == [(MU, "combat_magic")] and Action(do="later") in legal(s, MU)

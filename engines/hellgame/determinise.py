@@ -35,7 +35,8 @@ What a seat may not see, and how it is drawn anew:
   the seat is back at the question as it was asked, which is what the seat
   sees. Only drafts the engine opened in the open keep their shape: a
   conspiracy (with its cards drawn anew) and the rest of a move after the
-  re-entry from Antehell.
+  re-entry from Antehell (its steps and the destination it walks to, if one
+  was chosen, dropped as well).
 - Answers given to a simultaneous question that stay unseen until the whole
   group has answered (the paid redraw at setup, the units picked to desert,
   the votes to avoid a battle, courting Lilith, combat targets chosen by
@@ -47,7 +48,14 @@ What a seat may not see, and how it is drawn anew:
   random step on (if it does); anyone else sees it stop where it stands
   (the question's passive choice).
 - Another player's "always pass" in counter windows (told to that player
-  only) is off again.
+  only) is off again, and so are its standing orders for the battle in
+  progress (:mod:`engines.hellgame.phases.combat.orders`): it is asked
+  every round again. Its draft of them, still open, is dropped like any
+  private draft (the question as asked).
+- An open counter window (:mod:`engines.hellgame.magic.counters`): everyone
+  sees who has answered, not what. Another seat that has answered gets its
+  answer anew: a pass or, by even chance, one of the counters its new hand
+  allows.
 
 What the seat may remember without its view carrying it (the cards at the
 bottom of a deck, two cards it took by Intrigue) is forgotten: the pools
@@ -63,6 +71,7 @@ from engines.contract import Event, clone
 from engines.hellgame.core import data, flow
 from engines.hellgame.core.flight import entry_barred
 from engines.hellgame.core.model import Action, Ask, Draft, HAND_LIMIT, State
+from engines.hellgame.magic import counters
 from engines.hellgame.phases.action.movement import _path_goes_on
 from engines.hellgame.phases.combat.targets import attackers, attacks
 from engines.rng import Rng
@@ -137,6 +146,7 @@ def determinise(engine: Any, state: State, seat: int | None, rnd: random.Random)
         deck.sort()
         rnd.shuffle(deck)
     _battle_cards(s, seat, rnd)
+    _counter_answers(s, seat, rnd)
     _move_path(s, seat, rnd)
     public = [list(x) for x in s.last], [list(x) for x in s.chronicle]
     for a in again:
@@ -169,6 +179,8 @@ def _forget(s: State, o: int, hands: dict[int, int], conspiring: dict[int, int])
     p.hand = []
     p.always_pass = False
     s.said.pop(o, None)
+    if s.battle is not None:
+        s.battle.orders.pop(o, None)  # a battle's standing orders: "ask me" again
     draft = s.drafts.pop(o, None)
     again: list[Ask] = []
     if secret is not None and secret.q in SECRET_ORDERS:
@@ -178,8 +190,8 @@ def _forget(s: State, o: int, hands: dict[int, int], conspiring: dict[int, int])
         else:
             s.drafts[o] = Draft(q=secret.q)
     elif draft is not None:
-        if draft.q == "move" and draft.data.get("cont"):
-            s.drafts[o] = Draft(q="move", data=dict(draft.data))
+        if draft.q == "move" and draft.data.get("cont"):  # the walk to a destination stays unseen
+            s.drafts[o] = Draft(q="move", data={k: v for k, v in draft.data.items() if k != "walk"})
         elif draft.q == "act" and draft.data.get("verb") == "conspire":
             conspiring[o] = len(draft.data.get("cards", []))
             s.drafts[o] = Draft(q="act", data={**draft.data, "cards": []})
@@ -262,6 +274,22 @@ def _battle_cards(s: State, seat: int | None, rnd: random.Random) -> None:
         free = sorted(c for c in s.players[owner].hand if c not in used)
         b.cards[d] = rnd.sample(free, min(len(b.cards[d]), len(free)))
         used.update(b.cards[d])
+
+
+def _counter_answers(s: State, seat: int | None, rnd: random.Random) -> None:
+    """The hidden answers of an open counter window (see the module docstring)."""
+    c = s.casting
+    if c is None or not counters.asked(s):
+        return
+    answered = {a.seat for a in s.asks if a.q == "counter" and a.answered}
+    for o in c.queue:
+        if o == seat or o not in answered:
+            continue
+        c.pending.pop(o, None)
+        choices = counters.options(s, c, o)
+        if choices and rnd.random() < 0.5:
+            x = rnd.choice(choices)
+            c.pending[o] = [x.a, x.b]
 
 
 def _move_path(s: State, seat: int | None, rnd: random.Random) -> None:

@@ -150,6 +150,14 @@ class HellGame(Engine):
         asks = [[a.seat, a.q, a.data] for a in state.asks]
         return f"{state.round}|{state.step}|{json.dumps(asks, sort_keys=True, separators=(',', ':'))}"
 
+    def board_phase(self, state: State) -> str:
+        """One live board per phase of a round: the questions within a phase
+        (every demon's action, every combat round) edit it in place."""
+        return f"{state.round}|{state.phase}"
+
+    def submitted(self, state: State) -> list[int]:
+        return sorted({a.seat for a in state.asks if a.secret and a.answered})
+
     def continues(self, state: State, seat: int) -> bool:
         return seat in state.drafts
 

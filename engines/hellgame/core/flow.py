@@ -151,6 +151,8 @@ def answer(state: State, seat: int, action: Action, events: Events, stop_at: str
 def _remember(state: State, seat: int, a: Ask, action: Action, line: list, building: bool) -> None:
     """Keep the words of a seat's order while it is built (in a draft) or
     submitted secretly and not yet revealed: the seat's "pending orders"."""
+    if not building and a.secret and not any(x is a for x in state.asks):
+        return  # its question is already over (a counter window closed): nothing pending
     if not building and not a.secret:
         if seat not in state.drafts:
             return

@@ -152,6 +152,25 @@ class Side(BaseModel):
     demons: list[int] = []
 
 
+class BattleOrders(BaseModel):
+    """A seat's standing orders for the battle in progress (secret; see
+    :mod:`engines.hellgame.phases.combat.orders`). Each part is "ask" (ask
+    me, as without orders) unless the seat chose otherwise."""
+
+    #: Flight (11.2.4): -1 ask me each round, 0 fight to the end, N > 0 flee
+    #: when the seat's legions there are down to N.
+    flee: int = -1
+    #: Combat magic (11.2.1): "ask", "never", or the key of the Combat spell
+    #: to cast whenever able (one card of it per combat round).
+    spell: str = "ask"
+    #: Who casts first when the seat decides it (11.2.1): "ask", "me", "enemy".
+    first: str = "ask"
+    #: The combat round in which the seat last cast the ordered spell.
+    cast: int = 0
+    #: The orders in words for the seat's own view: [label key, params] lines.
+    lines: list[list[Any]] = []
+
+
 class Battle(BaseModel):
     """The battle in progress in one sectio (chapter 11; see :mod:`engines.hellgame.phases.combat.combat`)."""
 
@@ -199,6 +218,11 @@ class Battle(BaseModel):
     magic_decider: int | None = None
     magic_passed: list[int] = []
     spells: dict[str, list[int]] = {}
+    #: Standing orders (:mod:`engines.hellgame.phases.combat.orders`): whether
+    #: the question was asked in this battle, and each seat's orders (secret:
+    #: no view of another seat shows them; a seat without orders is asked).
+    ordered: bool = False
+    orders: dict[int, BattleOrders] = {}
 
 
 class Casting(BaseModel):
@@ -219,8 +243,13 @@ class Casting(BaseModel):
     supporters: list[int] = []
     to_support: list[int] = []
     support: list[int] = []
-    #: The counter window: seats still to be asked, in turn order.
+    #: The counter window: the seats asked (all at once), in turn order from
+    #: the caster's left.
     queue: list[int] = []
+    #: Counters answered while the window is open, hidden from everyone else
+    #: until it closes: seat -> [card, demon]. Only the first in turn order
+    #: is played; the others are void.
+    pending: dict[int, list[int]] = {}
     #: The counter played (its demon and card): cancelled or mirrored.
     countered_by: int | None = None
     counter_card: int | None = None

@@ -38,6 +38,13 @@ def sectio_name(index: int, locale: str) -> str:
     return data.SECTIOS[index].name
 
 
+def sectio_label(index: int, locale: str) -> str:
+    """The short name printed on the board (a path's ways in a button label)."""
+    if index == data.ANTEHELL:
+        return MESSAGES.text("antehell", {}, locale)
+    return data.SECTIOS[index].label
+
+
 def card_name(card: int) -> str:
     return data.ARCANA[card].name
 
@@ -55,6 +62,8 @@ def localise(params: dict[str, Any], locale: str) -> dict[str, Any]:
             out[key] = sectio_name(value, locale)
         elif key in SECTIO_KEYS | {"sectios"} and isinstance(value, list) and all(isinstance(v, int) for v in value):
             out[key] = ", ".join(sectio_name(v, locale) for v in value)
+        elif key == "via" and isinstance(value, list) and all(isinstance(v, int) for v in value):
+            out[key] = ", ".join(sectio_label(v, locale) for v in value)  # a path's ways: the board's short names
         elif key in DEMON_KEYS and isinstance(value, int):
             out[key] = data.DEMONS[value].name
         elif key == "lt" and isinstance(value, int):

@@ -5,7 +5,8 @@ souls, favour and disfavour, hand sizes, the permanent Hell cards, the
 lieutenants in each box in their order, top first (ruling: every view,
 spectators' included), tamed hounds' values, and whether a player has
 submitted a secret order. Hidden: hands, the decks, the hellhound stack,
-drafts and submitted secret orders, and the future: the generator and a
+drafts and submitted secret orders (a battle's standing orders too: the
+seat's own view lists them as its pending order), and the future: the generator and a
 test position's queued dice (``State.dice_queue``; the view copies fields one
 by one and never these).
 While a secret phase runs, another player's souls and hand size are shown as
@@ -86,6 +87,13 @@ def _spell(state: State) -> SpellView | None:
     return SpellView(seat=seat, card=data.ARCANA[card].name, spell=data.MAJORS[key].name, target=list(target or []))
 
 
+def _standing(state: State, seat: int) -> list[list]:
+    """The seat's own standing orders for the battle in progress, in words
+    (secret until they act: no other view shows them)."""
+    orders = state.battle.orders.get(seat) if state.battle is not None else None
+    return list(orders.lines) if orders is not None else []
+
+
 def build_view(state: State, seat: int | None, header: Header) -> View:
     demons = []
     for i, d in enumerate(state.demons):
@@ -118,7 +126,7 @@ def build_view(state: State, seat: int | None, header: Header) -> View:
         hand=_hand(state, seat) if own else None,
         draft=draft.model_copy(deep=True) if draft is not None else None,
         order=dict(state.orders[seat]) if own and seat in state.orders else None,
-        pending=[list(x) for x in state.said.get(seat, [])] if own else None,
+        pending=[list(x) for x in state.said.get(seat) or _standing(state, seat)] if own else None,
         last=[list(x) for x in state.last],
         last_spell=_spell(state),
         uriel=_being(state.uriel),

@@ -2,21 +2,33 @@
 
 :func:`announce` is called once a major spell was announced (card played,
 costs paid; ``state.casting`` is the :class:`Casting`). Every player who may
-react is asked in turn order (seat order from the caster's left), one after
-another, the reaction question ``"counter"``:
+react is asked the reaction question ``"counter"`` at the same time (one open
+question each, like the secret orders of the Soul phase; ``Casting.queue``
+lists them in turn order, seat order from the caster's left):
 
 - ``no``: pass (the passive choice; a missed deadline passes);
-- ``always``: pass, and never be asked again (``Player.always_pass``; the
-  "act" question offers ``counters_on`` to be asked again, :mod:`magic`);
+- ``always``: pass, and never be asked again (``Player.always_pass``: such a
+  seat is not asked at all; the "act" question offers ``counters_on`` to be
+  asked again, :mod:`magic`);
 - ``counter`` a=card b=demon: play a Counter card in the hand with that
   demon: It Does Not Work cancels the spell, Mirror turns a spell aimed at
   that player's demon on the caster's demon.
 
 The question, its prompt and its parameters are the same for everyone asked,
 whether they hold a Counter card or not; only the legal list (seen by that
-player alone) differs. When the window closes the spell takes effect
-(``spells.EFFECTS[key].apply``) unless cancelled, and the procedure goes on at
-``casting.resume``.
+player alone) differs. The question is secret: until the window closes a
+seat's answer is its own (a counter waits in ``Casting.pending``, told to
+that seat alone; no view of another seat or of a spectator shows it; the
+determiniser draws the others' hidden answers anew). Everyone sees who has
+answered, as with any simultaneous order.
+
+The window closes when every seat asked has answered or lapsed. Then the
+first counter in turn order from the caster's left is played (pays its
+costs, the card goes under the arcana deck, its demon acts out of sequence
+if it had not acted) and decides; every later counter is void: its card
+stays in the hand, it costs nothing and its demon does not act (its owner
+alone is told). The spell takes effect (``spells.EFFECTS[key].apply``)
+unless cancelled, and the procedure goes on at ``casting.resume``.
 
 Who may react (9.8.2.1): the owner of the demon a spell is aimed at, with that
 demon if it is not incapacitated (it may always counter), or with another of
@@ -28,8 +40,27 @@ every active demon that has not countered yet in that phase.
 
 Rule decisions where the sources are silent:
 
-- The first Counter card played closes the window; a Counter card is not
-  itself countered, and a mirrored spell is not asked about again.
+- Everyone is asked at once; the rule's order (hellgame.md: "asked in turn
+  order") survives in the result: the first counter in turn order from the
+  caster's left decides, whoever answered first. A later seat loses nothing
+  by countering too (a void counter costs nothing), so it needs no knowledge
+  of the earlier seats' answers.
+- No early close: the window waits for everyone asked, even after a seat
+  has answered "counter". Closing the later seats' questions at once would
+  show them, and everyone watching who is asked, that a counter was
+  answered, one that an earlier seat may still make void and that would
+  then never be shown. Closing only once the outcome is certain (every
+  seat before the counter has passed) shows only what the close shows
+  anyway, but it leaks the other way round: a window still open after its
+  first seats in turn order have answered would tell everyone that they
+  passed, before it closes. And a seat's open question would end by
+  another player's answer, with the same move perhaps asking it something
+  else at once (the next demon's turn), while a seat's question otherwise
+  stays open until its own answer or its deadline (the bot's pickers rely
+  on that). The cost is time: a window lasts until the last seat asked
+  answers, at most ``counter_hours``; "always" keeps a seat out of windows.
+- A Counter card is not itself countered, and a mirrored spell is not
+  asked about again.
 - A targeted demon that has not acted yet also ends its action phase by
   countering (the 9.8.2.1 example: "which ends her action phase"); one that
   acted already counters without losing anything more.
@@ -43,7 +74,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.hellgame.core import board, data
-from engines.hellgame.core.flow import Events, ask, close, question, tell, tell_seat
+from engines.hellgame.core.flow import Events, ask, close, open_asks, question, tell, tell_seat
 from engines.hellgame.core.model import Action, Ask, Casting, State
 from engines.hellgame.magic import spells
 from engines.hellgame.magic.spells_action import DISFAVOUR, unacted
@@ -94,23 +125,44 @@ def options(state: State, c: Casting, seat: int) -> list[Action]:
 
 
 def announce(state: State, events: Events, casting: Casting) -> None:
-    """Open the counter window for the spell just announced; resolve it at
-    once when nobody may react."""
+    """Open the counter window for the spell just announced: every seat
+    that may react is asked at once. Resolve it at once when nobody may."""
     state.casting = casting
-    casting.queue = []
+    casting.queue, casting.pending = [], {}
     if not data.MAJORS[casting.key].uncounterable:
-        casting.queue = [seat for seat in turn_order(state, casting.seat) if reactors(state, casting, seat)]
-    _next(state, events)
+        casting.queue = [seat for seat in turn_order(state, casting.seat)
+                         if not state.players[seat].always_pass and reactors(state, casting, seat)]
+    for seat in casting.queue:
+        ask(state, seat, "counter", kind="reaction", secret=True, card=casting.card, caster=casting.caster)
+    if not casting.queue:
+        resolve(state, events)
 
 
-def _next(state: State, events: Events) -> None:
+def asked(state: State) -> list[int]:
+    """The seats of the window whose question is still open."""
+    return [a.seat for a in open_asks(state) if a.q == "counter"]
+
+
+def first_counter(c: Casting) -> int | None:
+    """The seat whose counter decides: the first in turn order from the
+    caster's left that answered "counter" (None: nobody did)."""
+    return next((seat for seat in c.queue if seat in c.pending), None)
+
+
+def _settle(state: State, events: Events) -> None:
+    """Close the window once everyone asked has answered (or lapsed): the
+    first counter in turn order is played, the others are void."""
     c = state.casting
-    while c.queue:
-        seat = c.queue.pop(0)
-        if state.players[seat].always_pass or not reactors(state, c, seat):
-            continue
-        ask(state, seat, "counter", kind="reaction", card=c.card, caster=c.caster)
+    if asked(state):
         return
+    seat = first_counter(c)
+    if seat is not None:
+        card, demon = c.pending[seat]
+        play_counter(state, events, c, seat, card, demon)
+    for other, (card, demon) in c.pending.items():
+        if other != seat:
+            tell_seat(events, other, "ev_magic_counter_void", card=card, demon=state.demons[demon].card)
+    c.pending = {}
     resolve(state, events)
 
 
@@ -127,6 +179,7 @@ def resolve(state: State, events: Events) -> None:
 
 
 def play_counter(state: State, events: Events, c: Casting, seat: int, card: int, demon: int) -> None:
+    """The counter that decides the window is played."""
     key = data.ARCANA[card].major
     spells.pay(state, seat, key)
     state.players[seat].hand.remove(card)
@@ -134,7 +187,7 @@ def play_counter(state: State, events: Events, c: Casting, seat: int, card: int,
     d = state.demons[demon]
     spent = not d.acted
     d.acted = True
-    c.countered_by, c.counter_card, c.queue = demon, card, []
+    c.countered_by, c.counter_card = demon, card
     params = {"seat": seat, "demon": d.card, "card": card, "caster": state.demons[c.caster].card}
     if key == MIRROR:
         c.mirrored = True
@@ -190,8 +243,9 @@ def _answer(state: State, a: Ask, x: Action, events: Events) -> None:
         state.players[a.seat].always_pass = True
         tell_seat(events, a.seat, "ev_magic_always_pass")
     elif x.do == "counter":
-        play_counter(state, events, c, a.seat, x.a, x.b)
-    _next(state, events)
+        c.pending[a.seat] = [x.a, x.b]
+        tell_seat(events, a.seat, "ev_magic_counter_pending", card=x.a, demon=state.demons[x.b].card)
+    _settle(state, events)
 
 
 def _prompt(state: State, a: Ask) -> Label:

@@ -38,17 +38,23 @@ Rule decisions where the sources are silent:
   first, then a led one (it leaves its lieutenant's group), then a keeper with
   its hound; it counts as having entered from there (for flight), and it is
   refused where the seat's units may not enter (Ward).
+- Standing orders (:mod:`engines.hellgame.phases.combat.orders`) answer
+  ``combat_magic`` by themselves (``core.hooks.STANDING``): the decider's
+  "later" by the order on who casts first; then "cast X whenever able":
+  one card of X per combat round (``BattleOrders.cast``), the first target
+  listed, else ``done``; "never": ``done``. The answer is automatic whether
+  or not the hand holds X, so only a cast shows it; "ask me" asks.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.hellgame.core import board, data, flight
-from engines.hellgame.core.flow import Events, ask, close, question, tell
+from engines.hellgame.core import board, data, flight, hooks
+from engines.hellgame.core.flow import Events, ask, ask_of, close, question, tell
 from engines.hellgame.core.model import ANTEHELL, Action, Ask, Battle, Casting, FREEBOOTERS, Side, State, Unit
 from engines.hellgame.magic import counters, spells
-from engines.hellgame.phases.combat import battle, combat
+from engines.hellgame.phases.combat import battle, combat, orders
 from engines.hellgame.phases.combat.forces import legions_of, over, players, skulls
 
 FRENZY, DISTRACTION, IRON_SKIN, HELLFIRE, REINFORCEMENTS = (
@@ -304,6 +310,9 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
         tell(s, ev, "ev_warcraft_pass", chronicle=False, seat=a.seat, sectio=b.at)
         return
     b.magic_passed = []
+    mine = b.orders.get(a.seat)
+    if mine is not None and mine.spell == data.ARCANA[x.a].major:
+        mine.cast = b.round  # the standing order casts that spell once per combat round
     cast(s, ev, a.seat, x.a, [t for t in (x.b, x.c) if t is not None])
 
 
@@ -363,3 +372,29 @@ question(
     passive=lambda s, a: Action(do="done"),
     group=lambda s, a, x: ("grp_warcraft_card", {"card": x.a}) if x.do == "cast" else ("grp_warcraft_other", {}),
 )
+
+
+# -- standing orders (:mod:`engines.hellgame.phases.combat.orders`) -----------------------------
+
+
+def _standing(s: State, seat: int) -> Action | None:
+    """The magic question answered by the seat's standing orders: who casts
+    first, then "cast X whenever able" (one card of X per combat round, the
+    first target listed) or pass. Automatic whether or not the hand holds X:
+    only a cast shows it."""
+    a = ask_of(s, seat)
+    mine = orders.orders(s, seat)
+    if a is None or a.q != "combat_magic" or mine is None:
+        return None
+    if _may_wait(s, a) and mine.first != "me":
+        return Action(do="later") if mine.first == "enemy" else None
+    if mine.spell == "ask":
+        return None
+    if mine.spell != "never" and mine.cast != s.battle.round:
+        chosen = next((x for x in castable(s, seat) if data.ARCANA[x.a].major == mine.spell), None)
+        if chosen is not None:
+            return chosen
+    return Action(do="done")
+
+
+hooks.STANDING.append(_standing)

@@ -44,19 +44,41 @@ Rule decisions where the sources are silent:
 
 ``Move.passage`` holds the seats that granted passage at the sectio just
 entered, ``Move.pending`` the seats still to be asked.
+
+A move by its destination: the path question offers, besides the single
+steps, every destination of the plan with its canonical path
+(:func:`engines.hellgame.phases.action.paths.destinations` lists what counts
+and the tie-break). It is only a shortcut for answering the step questions:
+
+- Choosing one (``dest``) takes its first step in the draft and keeps the
+  rest as the draft's ``walk`` (private like the whole draft: no view but the
+  mover's shows it, and a computer player's redeal drops it). The hook
+  :func:`walk_on` in ``core.hooks.STANDING`` then answers the path question
+  for the mover, one step after the other and at the destination "submit",
+  so the bot applies them by itself; each answer must be legal at the time.
+- Any other answer to the path question (another step, back, picking up,
+  dropping, done) drops the walk; so does a step that is no longer legal
+  (then the mover is asked, as without a destination).
+- Submitted, the order is carried out as every order: sectio by sectio, with
+  the events, flight and entry questions of each step. An entry question
+  pauses it and another player's answer lets it go on by itself (passage
+  granted, the holders fled); a holder who stays, a forced stop (9.5) or a
+  re-entry roll of 6 ends the unit's move there, and the mover is asked for
+  the next unit (or to plan on after a re-entry, where destinations are
+  offered again from the sectio reached).
 """
 
 from __future__ import annotations
 
-from engines.hellgame.core import board, data, dice
+from engines.hellgame.core import board, data, dice, flow, hooks
 from engines.hellgame.core.flight import (  # noqa: F401  (flee & co. are part of this module's interface)
     capture, flee, flee_lone, forced_stop, lone_lieutenants, record_entry, run_amok, stops_here)
 from engines.hellgame.core.flow import Events, ask, close, question, tell
 from engines.hellgame.core.model import ANTEHELL, Action, Ask, Draft, Move, State, Unit
 from engines.hellgame.phases.action.paths import (
-    CONT, DROP, PICK, REENTER, Plan, free_legions, hostile, path_actions, plan, unit_choices)
+    CONT, DROP, PICK, REENTER, Plan, destinations, free_legions, hostile, path_actions, plan, unit_choices)
 
-__all__ = ["start_move", "flee", "flee_lone", "run_amok", "lone_lieutenants", "stops_here", "capture"]
+__all__ = ["start_move", "flee", "flee_lone", "run_amok", "lone_lieutenants", "stops_here", "capture", "walk_on"]
 
 
 def _path_goes_on(path: list[int]) -> bool:
@@ -80,15 +102,27 @@ def _move_legal(state: State, a: Ask) -> list[Action]:
         return unit_choices(state, a.seat) + [Action(do="done")]
     if p.carry_max:
         return [Action(do="carry", a=n) for n in range(p.carry_max + 1)] + [Action(do="back"), Action(do="done")]
-    return path_actions(state, a.seat, p) + [Action(do="done")]
+    steps = path_actions(state, a.seat, p)
+    ends = next((i for i, x in enumerate(steps) if x.do in ("submit", "back")), len(steps))
+    goals = [Action(do="dest", a=n) for n in destinations(state, a.seat, p)]
+    return steps[:ends] + goals + steps[ends:] + [Action(do="done")]
 
 
 def _move_answer(state: State, a: Ask, x: Action, events: Events) -> None:
     seat, m = a.seat, state.move
+    d = state.drafts.get(seat)
+    if d is not None and "walk" in d.data and not (x.do == "to" and d.data["walk"][:1] == [x.a]):
+        del d.data["walk"]  # the mover chose otherwise: the walk to the destination is off
     if x.do == "unit":
         state.drafts[seat] = Draft(q="move", steps=[["unit", x.a]])
+    elif x.do == "dest":
+        route = destinations(state, seat, plan(state, seat))[x.a]
+        d.steps.append(["to", route[0]])
+        d.data["walk"] = route[1:]
     elif x.do in ("carry", "to", "reenter", "pick", "drop"):
-        state.drafts[seat].steps.append([x.do, x.a])
+        d.steps.append([x.do, x.a])
+        if x.do == "to" and "walk" in d.data:
+            d.data["walk"].pop(0)
     elif x.do == "back":
         d = state.drafts[seat]
         d.steps.pop()
@@ -132,6 +166,11 @@ def _move_label(state: State, a: Ask, x: Action) -> tuple[str, dict]:
         return "lb_unit_legion", {"sectio": u.at}
     if x.do == "to":
         return ("lb_move_to_enemy" if hostile(state, x.a, a.seat) else "lb_move_to"), {"to": x.a}
+    if x.do == "dest":
+        route = destinations(state, a.seat, plan(state, a.seat))[x.a]
+        if len(route) == 1:
+            return "lb_move_dest_1", {"to": x.a}
+        return "lb_move_dest", {"to": x.a, "n": len(route), "via": route[:-1]}
     if x.do in ("carry", "pick", "drop"):
         return {"carry": "lb_move_carry", "pick": "lb_move_pick"}.get(x.do, "lb_move_drop"), {"n": x.a}
     if x.do == "submit":
@@ -145,11 +184,33 @@ def _move_label(state: State, a: Ask, x: Action) -> tuple[str, dict]:
 def _move_group(state: State, a: Ask, x: Action) -> tuple[str, dict]:
     if x.do == "unit":
         return "grp_move_sectio", {"sectio": board.unit(state, x.a).at}
+    if x.do == "dest":
+        n = len(destinations(state, a.seat, plan(state, a.seat))[x.a])
+        return ("grp_move_dest_1", {}) if n == 1 else ("grp_move_dest", {"n": n})
     return "grp_move", {}
 
 
 question("move", legal=_move_legal, answer=_move_answer, prompt=_move_prompt, label=_move_label,
          passive=lambda s, a: Action(do="done"), group=_move_group)
+
+
+def walk_on(state: State, seat: int) -> Action | None:
+    """The mover's next answer on the way to the destination it chose (the
+    next step, at the destination "submit"), while that answer is legal;
+    None when no walk is planned or it no longer holds (then it is asked)."""
+    a = flow.ask_of(state, seat)
+    d = state.drafts.get(seat)
+    if a is None or a.q != "move" or d is None or d.q != "move" or "walk" not in d.data:
+        return None
+    p = plan(state, seat)
+    if p is None or p.carry_max:
+        return None
+    walk = d.data["walk"]
+    chosen = Action(do="to", a=walk[0]) if walk else Action(do="submit")
+    return chosen if chosen in path_actions(state, seat, p) else None
+
+
+hooks.STANDING.append(walk_on)
 
 
 # -- the move action -------------------------------------------------------------

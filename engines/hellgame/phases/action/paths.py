@@ -12,11 +12,36 @@ Encoding of ``Move.path`` (the rest of the submitted order): 0-45 enter that
 location, ``REENTER`` leave Antehell, ``PICK + n`` / ``DROP + n`` pick up /
 drop n legions where the lieutenant stands, ``CONT + r`` plan again with r
 sectios of range left.
+
+Destinations (:func:`destinations`): besides the single steps the path
+question offers every sectio the unit can reach in the rest of this plan and
+stop in, each with one canonical path; choosing one is a shortcut for
+answering the step questions (see ``movement``). Rule decisions:
+
+- Reachable means reachable by the step choices ``to`` alone, with the legions
+  the unit has now, and a place where the plan may end ("submit" is offered
+  there: not a lone lieutenant's last step among enemies, 9.5.2.2). Picking up
+  and dropping on the way stay single steps. The sectio the unit starts from
+  and the planned position are no destinations (a way back there is stepped).
+  From Antehell there is none: the re-entry roll (9.5.2.3) decides where the
+  unit comes back, and the rest is planned from there.
+- A path never goes on past a forced stop (9.5: Antehell, a Quagmire or
+  Lilith, and but for a lone lieutenant a wild hound or freebooters): those
+  sectios are destinations, never ways.
+  Sectios with other players' legions are ways too: their owners are asked
+  when the unit enters (stop, flee or grant passage).
+- The canonical path to a destination, of all the step sequences that reach
+  it: the shortest; then the one through the fewest sectios where units of
+  other players stand (each may stop the unit: asked for entry or passage);
+  then the one through the fewest sectios other players own; then the lowest
+  sectio numbers, compared in the order the path enters them (the first step
+  first). The destination itself counts in neither count: it is the same for
+  every way there.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engines.hellgame.core import board, data
 from engines.hellgame.core.flight import entry_barred, forced_stop, stops_here
@@ -92,9 +117,7 @@ def plan(state: State, seat: int) -> Plan | None:
             p.group = a
             p.taken[p.start] = p.taken.get(p.start, 0) + a
         elif do == "to":
-            p.pos, p.used = a, p.used + 1
-            p.entered.append(a)
-            p.lone_entry = p.lt and p.group == 0
+            _step_to(p, a)
         elif do == "reenter":
             p.used, p.reenter = p.used + 1, True
         elif do == "pick":
@@ -103,6 +126,13 @@ def plan(state: State, seat: int) -> Plan | None:
         elif do == "drop":
             p.group -= a
     return p
+
+
+def _step_to(p: Plan, to: int) -> None:
+    """The plan enters ``to`` (the step ``to`` of a draft)."""
+    p.pos, p.used = to, p.used + 1
+    p.entered.append(to)
+    p.lone_entry = p.lt and p.group == 0
 
 
 def _can_go_on(state: State, seat: int, p: Plan) -> bool:
@@ -131,29 +161,86 @@ def _passage_holders_here(state: State, seat: int, p: Plan) -> bool:
             and any(u.kind == "legion" and u.owner in m.passage for u in board.units_at(state, p.pos)))
 
 
+def _next_sectios(state: State, seat: int, p: Plan) -> list[int]:
+    """The sectios the plan may enter next (the ``to`` choices)."""
+    if not _can_go_on(state, seat, p) or (p.pos == ANTEHELL and not p.entered):
+        return []
+    return [n for n in data.NEIGHBOURS[p.pos] if _enterable(state, seat, p, n)]
+
+
+def _may_end(state: State, seat: int, p: Plan) -> bool:
+    """May the plan be submitted as it stands (the ``submit`` choice)?"""
+    if p.reenter:
+        return True
+    if p.cont and not p.entered:
+        return not (_passage_holders_here(state, seat, p) and _next_sectios(state, seat, p))
+    if p.entered:
+        lone_end = p.lt and p.group == 0
+        return not (lone_end and hostile(state, p.pos, seat) and not _own_legion(state, p.pos, seat))
+    return False
+
+
 def path_actions(state: State, seat: int, p: Plan) -> list[Action]:
+    """The step choices of the plan (destinations are offered besides them, see
+    :func:`destinations`)."""
     out: list[Action] = []
     go_on = _can_go_on(state, seat, p)
     if go_on and p.pos == ANTEHELL and not p.entered:
         out.append(Action(do="reenter"))
     elif go_on:
-        out += [Action(do="to", a=n) for n in data.NEIGHBOURS[p.pos] if _enterable(state, seat, p, n)]
+        out += [Action(do="to", a=n) for n in _next_sectios(state, seat, p)]
         if p.lt and (p.entered or p.cont) and not hostile(state, p.pos, seat):
             free = len(free_legions(state, p.pos, seat)) - p.taken.get(p.pos, 0)
             out += [Action(do="pick", a=n) for n in range(1, min(free, p.lead - p.group) + 1)]
             out += [Action(do="drop", a=n) for n in range(1, p.group + 1)]
-    if p.reenter:
+    if _may_end(state, seat, p):
         out.append(Action(do="submit"))
-    elif p.cont and not p.entered:
-        if not (_passage_holders_here(state, seat, p) and any(x.do == "to" for x in out)):
-            out.append(Action(do="submit"))
-    elif p.entered:
-        lone_end = p.lt and p.group == 0
-        if not (lone_end and hostile(state, p.pos, seat) and not _own_legion(state, p.pos, seat)):
-            out.append(Action(do="submit"))
     if p.steps or not p.cont:
         out.append(Action(do="back"))
     return out
+
+
+# -- destinations ------------------------------------------------------------------
+
+
+def _stepped(p: Plan, to: int) -> Plan:
+    """A copy of the plan one step ``to`` further (the draft is not touched)."""
+    q = replace(p, steps=p.steps + [["to", to]], entered=list(p.entered), taken=dict(p.taken))
+    _step_to(q, to)
+    return q
+
+
+def destinations(state: State, seat: int, p: Plan) -> dict[int, list[int]]:
+    """Every destination of the plan and its canonical path (the sectios it
+    enters, the destination last), nearest first, then by sectio number. See
+    the module docstring for what counts and for the tie-break."""
+    if p.carry_max:
+        return {}
+    costs: dict[int, tuple[int, int]] = {}
+
+    def cost(at: int) -> tuple[int, int]:
+        """(other players' units stand there, another player owns it) as 0/1."""
+        if at not in costs:
+            owner = state.owner[at] if 0 <= at < len(state.owner) else None
+            costs[at] = (int(bool(board.holders_at(state, at, seat))), int(owner not in (None, seat)))
+        return costs[at]
+
+    best: dict[int, tuple] = {}
+
+    def walk(q: Plan, path: list[int], held: int, owned: int) -> None:
+        for n in _next_sectios(state, seat, q):
+            if n in path or n == p.pos:
+                continue  # a way that comes back somewhere is never the shortest
+            r, route = _stepped(q, n), path + [n]
+            if n != p.start and _may_end(state, seat, r):
+                key = (len(route), held, owned, route)
+                if n not in best or key < best[n]:
+                    best[n] = key
+            h, o = cost(n)
+            walk(r, route, held + h, owned + o)
+
+    walk(p, [], 0, 0)
+    return {n: key[3] for n, key in sorted(best.items(), key=lambda kv: (len(kv[1][3]), kv[0]))}
 
 
 def unit_choices(state: State, seat: int) -> list[Action]:

@@ -13,6 +13,8 @@ or more triumvirates (11.3.2) -> demons join (11.1) -> the optional quick
 battle (11.3.5) -> combat rounds: wild hounds pick a side, magic (part 2:
 :data:`MAGIC`), targets, attacks, saves, keepers and lieutenants, flight
 (11.2.4) -> the optional three-round limit (11.3.6) -> the winner (12.2).
+Before the first magic step with cards or the first flight decision, every
+seat sets its standing orders once (:mod:`engines.hellgame.phases.combat.orders`).
 
 Rule decisions where the sources are silent (see also :mod:`lineup`,
 :mod:`forces`, :mod:`targets`, :mod:`battle`):
@@ -41,7 +43,7 @@ from typing import Any, Callable
 
 from engines.hellgame.core import board, data
 from engines.hellgame.core.flow import Events, ask, close, question, step, tell
-from engines.hellgame.phases.combat import lineup
+from engines.hellgame.phases.combat import lineup, orders
 from engines.hellgame.phases.combat.battle import fight_round, lucifer, quick
 from engines.hellgame.phases.combat.forces import (
     fights, forces_alive, groups, has_battle, in_side, legions_of, over, parties_at, players, queue_battle, ranked,
@@ -137,6 +139,8 @@ def _round(s: State, b: Battle, ev: Events) -> None:
 
 
 def _magic(s: State, b: Battle, ev: Events) -> None:
+    if orders.ask_orders(s, b, magic=True):
+        return  # standing orders first (a demon took cards along)
     for hook in MAGIC:
         if hook(s, ev):
             return
@@ -155,6 +159,8 @@ def _attack(s: State, b: Battle, ev: Events) -> None:
         return
     _flee_order(s, b)
     b.step = "flee"
+    if orders.ask_orders(s, b):
+        return  # standing orders first, then the flight decisions
     _flee(s, b, ev)
 
 
