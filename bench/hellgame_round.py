@@ -12,6 +12,9 @@ seed, so a seed gives the same figures on every run. Per round:
 - hand-offs: how often the set of people asked changes (after a decision,
   the people asked are not those asked before it; a set that only shrinks,
   as orders come in, counts too);
+- of them, to someone new: the hand-offs after which someone is asked who
+  was not asked before (each is a new wait of hours; a set that shrinks
+  only waits for fewer people);
 - clicks per player: every button press and menu selection (the "Act"
   press too), median and max over the seats;
 - posts: new messages in the match thread, and how many carry the map;
@@ -48,6 +51,7 @@ from fake_discord.world import DM  # noqa: E402
 from hellgame_table import GAME, decide, open_match  # noqa: E402
 
 import engines  # noqa: E402
+from bot.play import limits  # noqa: E402
 from bot.play.clock import ManualClock  # noqa: E402
 
 #: The players, in seat order of joining (alice's client is German).
@@ -94,6 +98,7 @@ class Round:
     number: int
     decisions: int
     handoffs: int
+    fresh: int  # hand-offs to someone not asked before
     clicks: list[int]  # per seat
     posts: int
     maps: int
@@ -102,9 +107,10 @@ class Round:
     dms: list[int]  # per seat
 
 
-def difference(number: int, decisions: int, handoffs: int, before: Tally, after: Tally, users: list[int]) -> Round:
+def difference(number: int, decisions: int, handoffs: int, fresh: int, before: Tally, after: Tally,
+               users: list[int]) -> Round:
     return Round(
-        number, decisions, handoffs,
+        number, decisions, handoffs, fresh,
         clicks=[after.clicks[u] - before.clicks[u] for u in users],
         posts=after.posts - before.posts, maps=after.maps - before.maps,
         edits=after.edits - before.edits, picker_edits=after.picker_edits - before.picker_edits,
@@ -128,7 +134,7 @@ async def play_rounds(fake: FakeDiscord, table: Table, seats: int, rounds: int, 
     assert match.status == "running" and state.round == 1, "the match did not start"
     asked = {match.user(s) for s in engine.to_act(state)}
     result: list[Round] = []
-    number, decisions, handoffs, before = state.round, 0, 0, tally(fake, table.channel)
+    number, decisions, handoffs, fresh, before = state.round, 0, 0, 0, tally(fake, table.channel)
     for _ in range(MAX_DECISIONS):
         await decide(table, match, state, by_id[match.user(engine.to_act(state)[0])], rnd)
         decisions += 1
@@ -136,17 +142,28 @@ async def play_rounds(fake: FakeDiscord, table: Table, seats: int, rounds: int, 
         state = engine.load_state(match.state)
         now = {match.user(s) for s in engine.to_act(state)}
         handoffs += now != asked
+        fresh += bool(now - asked)
         asked = now
         if state.round != number or match.status != "running":
             after = tally(fake, table.channel)
-            result.append(difference(number, decisions, handoffs, before, after, ids))
-            number, decisions, handoffs, before = state.round, 0, 0, after
+            result.append(difference(number, decisions, handoffs, fresh, before, after, ids))
+            number, decisions, handoffs, fresh, before = state.round, 0, 0, 0, after
             if number > rounds or match.status != "running":
                 return result
     raise AssertionError(f"round {number} not over after {MAX_DECISIONS} decisions")
 
 
 async def bench(seats: int, rounds: int, seed: int) -> list[Round]:
+    # The DM budget guards a player in many busy matches over minutes; here the clock stands still
+    # for the whole match, so it would hold back DMs that days apart would all go out.
+    budget, limits.DM_BUDGET = limits.DM_BUDGET, 10**6
+    try:
+        return await _bench(seats, rounds, seed)
+    finally:
+        limits.DM_BUDGET = budget
+
+
+async def _bench(seats: int, rounds: int, seed: int) -> list[Round]:
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
             # a clock that stands still: no reminder, deadline or budget depends on how fast this machine is
@@ -160,7 +177,7 @@ async def bench(seats: int, rounds: int, seed: int) -> list[Round]:
 def figures(r: Round) -> dict[str, float]:
     """The figures of a round, by name (what the table in the README shows)."""
     return {
-        "decisions": r.decisions, "handoffs": r.handoffs,
+        "decisions": r.decisions, "handoffs": r.handoffs, "fresh": r.fresh,
         "clicks_median": statistics.median(r.clicks), "clicks_max": max(r.clicks),
         "posts": r.posts, "maps": r.maps, "edits": r.edits, "picker_edits": r.picker_edits,
         "dms_median": statistics.median(r.dms), "dms_max": max(r.dms),
@@ -169,7 +186,7 @@ def figures(r: Round) -> dict[str, float]:
 
 def line(label: str, r: Round) -> str:
     f = figures(r)
-    return (f"{label:<8} decisions {f['decisions']:4}  hand-offs {f['handoffs']:4}  "
+    return (f"{label:<8} decisions {f['decisions']:4}  hand-offs {f['handoffs']:4} ({f['fresh']} to someone new)  "
             f"clicks/player median {f['clicks_median']:5g} max {f['clicks_max']:4}  "
             f"thread posts {f['posts']:4} ({f['maps']} with map)  "
             f"edits {f['edits']:4} (+{f['picker_edits']} picker)  "
@@ -179,7 +196,7 @@ def line(label: str, r: Round) -> str:
 def total(result: list[Round]) -> Round:
     seats = len(result[0].clicks)
     return Round(
-        0, sum(r.decisions for r in result), sum(r.handoffs for r in result),
+        0, sum(r.decisions for r in result), sum(r.handoffs for r in result), sum(r.fresh for r in result),
         [sum(r.clicks[s] for r in result) for s in range(seats)],
         sum(r.posts for r in result), sum(r.maps for r in result),
         sum(r.edits for r in result), sum(r.picker_edits for r in result),

@@ -45,6 +45,13 @@ Decisions
 - ``continues``: the seat is building a multi-step order; its private picker is
   updated in place instead of a new message per step.
 
+``board_phase(state)`` is coarser than the stage: a new board *post* is due
+when it changes; while it stays, the current board is edited in place as the
+stage moves on (a game with long phases of many questions, the HellGame,
+keeps one live board per phase). By default it is the stage.
+``submitted(state)`` names the seats that have already given their order of
+the simultaneous decision now open (never what they chose).
+
 Choice trees
 ------------
 A decision with more choices than fit in one menu (:data:`MAX_CHOICES`) is
@@ -338,6 +345,15 @@ class Engine(ABC):
         seats = self.to_act(state)
         secret = any(self.prompt(state, s).secret for s in seats)
         return f"{','.join(map(str, sorted(seats)))}|{int(secret)}"
+
+    def board_phase(self, state: BaseModel) -> str:
+        """The part of play one board post stands for (see *Decisions* in the
+        module docstring): by default the stage."""
+        return self.stage(state)
+
+    def submitted(self, state: BaseModel) -> list[int]:
+        """Seats whose order of the open simultaneous decision is in; none by default."""
+        return []
 
     def continues(self, state: BaseModel, seat: int) -> bool:
         """Whether the seat is in the middle of a multi-step order."""

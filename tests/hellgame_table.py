@@ -13,8 +13,31 @@ from bot_harness import Table
 from hellgame_driver import choose
 
 import engines
+from engines.hellgame.core import flow
 
 GAME = "hellgame"
+
+
+#: Choices of a battle's standing orders that leave a part to be asked each round.
+ASK_EACH_ROUND = frozenset({"ask", "back", "submit"})
+
+
+def player_choice(state, seat: int, rnd: random.Random):
+    """``choose`` (the rule tests' seeded policy), except where a player of
+    a match over weeks takes the shortcut the game offers: a move is given
+    by one of its destinations, and a battle's standing orders are set
+    rather than left at "ask me each round". Both stay random among their
+    choices."""
+    engine = engines.get(GAME)
+    legal = engine.legal_actions(state, seat)
+    goals = [x for x in legal if x.do == "dest"]
+    if goals:
+        return rnd.choice(goals)
+    a = flow.ask_of(state, seat)
+    if a is not None and a.q == "combat_orders":
+        orders = [x for x in legal if x.do not in ASK_EACH_ROUND]
+        return rnd.choice(orders) if orders else next(x for x in legal if x.do == "submit")
+    return choose(state, seat, rnd)
 
 
 def action_buttons(message, match_id: int, counter: int) -> list[dict]:
@@ -69,17 +92,16 @@ async def open_match(fake, table: Table, users, seed: int = 0) -> None:
 
 
 async def decide(table: Table, match, state, user, rnd: random.Random) -> bool:
-    """The first seat asked decides, by ``choose`` with ``rnd``, clicking as
+    """The first seat asked decides, by ``player_choice`` with ``rnd``, clicking as
     a player does; ``user`` is that seat's player. True if the decision was
-    a secret order answered in its DM picker (which is updated in place)."""
+    answered in its DM picker (which is updated in place), else by "Act"."""
     engine = engines.get(GAME)
     seat = engine.to_act(state)[0]
     counter = match.seats[seat].decision_counter
-    action = choose(state, seat, rnd)
+    action = player_choice(state, seat, rnd)
     index = engine.legal_actions(state, seat).index(action)
-    message = None
-    if engine.prompt(state, seat).secret:
-        message = next((m for m in reversed(table.dms(user)) if action_buttons(m, match.id, counter)), None)
+    # a decision that came by DM carries its picker: answered there, as a player would
+    message = next((m for m in reversed(table.dms(user)) if action_buttons(m, match.id, counter)), None)
     by_dm = message is not None
     if message is None:
         message = await table.open_picker(user)

@@ -1,5 +1,5 @@
-"""``/game away`` and ``/game back`` hardened, through the real client and the
-fake Discord on both databases: going away and coming back edits the current
+"""``/game away`` (``days:0``: coming back) hardened, through the real client
+and the fake Discord on both databases: going away and coming back edits the current
 boards in place (no new post, no ping, however often it is done), and the
 allowance counts the days away in any 30 days, not per calendar month."""
 
@@ -45,7 +45,7 @@ async def test_away_and_back_edit_the_boards_in_place_without_posts_or_pings(fak
         for t, board in zip(tables, boards):
             assert t.board().id == board.id  # the same post, edited
             assert f"<@{w.alice.id}> ist abwesend bis <t:{until}:f>" in t.board().content
-        back = await (await table.command(w.alice, "game back")).wait_ephemeral()
+        back = await (await table.command(w.alice, "game away", days=0)).wait_ephemeral()
         assert "1 ungenutzte" in back.content
         for t, board in zip(tables, boards):
             assert t.board().id == board.id and "abwesend bis" not in t.board().content
@@ -98,7 +98,7 @@ async def test_two_vacations_across_a_month_boundary_are_refused(fake, clock, ta
     assert match.seats[1].away_until == start + 14 * DAY  # the vacation that ended: nothing new applied
     others = await (await table.command(w.alice, "game away", days=3)).wait_ephemeral()  # Alice has all 14
     assert "Abwesend bis" in others.content
-    await table.command(w.alice, "game back")
+    await table.command(w.alice, "game away", days=0)
     clock.advance(16 * DAY - 3600)
     one_hour_early = await (await table.command(w.bob, "game away", days=14)).wait_ephemeral()
     assert "0 left now" in one_hour_early.content
@@ -113,7 +113,7 @@ async def test_back_gives_the_days_not_begun_back_to_the_window(fake, clock, tab
     clock.advance(at(2027, 1, 25) - clock.now())
     await table.command(w.alice, "game away", days=14)
     clock.advance(DAY + DAY // 2)
-    back = await (await table.command(w.alice, "game back")).wait_ephemeral()
+    back = await (await table.command(w.alice, "game away", days=0)).wait_ephemeral()
     assert "12 ungenutzte" in back.content  # two days begun, twelve given back
     clock.advance(at(2027, 2, 1) - clock.now())  # a new month does not refill the allowance
     refused = await (await table.command(w.alice, "game away", days=13)).wait_ephemeral()

@@ -33,10 +33,11 @@ async def test_a_board_post_is_one_v2_message_with_image_text_and_buttons(fake, 
     image = board.attachment("board.png")
     assert image.data.startswith(b"\x89PNG") and item["media"]["url"] == image.url
     assert item["description"] and item["description"] == image.description  # the alt text, kept
-    # Whose turn, pinged, with the deadline as a Discord timestamp.
+    # Whose turn, with the deadline as a Discord timestamp; not pinged, as
+    # her turn came by DM with its picker (told once, not twice).
     status = parts(board, "text")[-1]["content"]
     assert f"<@{w.alice.id}>" in status and "<t:" in status
-    assert board.pinged == [w.alice]
+    assert board.pinged == [] and any(m.buttons() for m in table.dms(w.alice))
     assert [c.split(":")[2] for c in board.custom_ids()] == ["act", "view", "log"]
     assert all(r["components"][0]["type"] == TYPES["button"] for r in parts(board, "row"))
     # The request itself had no content (Discord refuses it beside the flag).
@@ -63,4 +64,12 @@ async def test_posting_the_board_again_gives_a_new_v2_board(fake, table):
     second = table.board()
     assert second.id != first.id and second.flags & FLAG_COMPONENTS_V2
     assert first.custom_ids() == [] and first.content == second.content
-    assert second.pinged == [w.alice]
+    assert second.pinged == []  # Alice hears of her turn by DM
+
+
+async def test_a_player_told_by_mention_is_pinged_by_the_board(fake, table):
+    w = fake.world
+    await (await table.command(w.alice, "game notify", mode="mention")).wait_ephemeral()
+    await table.open_match(w.alice, w.bob)
+    assert table.board().pinged == [w.alice]
+    assert not any(m.buttons() for m in table.dms(w.alice))  # and no DM picker

@@ -111,6 +111,8 @@ async def test_killed_between_committing_a_move_and_its_notices(tmp_path):
         async with bot_process(fake, db, crash_at="move_committed") as proc:
             await start_match(fake, channel)
             board = await fake.wait_until(lambda: (live_boards(fake, channel) or [None])[-1], timeout=60, what="board")
+            # the start is told in full (Alice's turn came by DM) before she moves
+            await poll_until(_no_pending(db), timeout=60, what="the start's notices told")
             act = next(c for c in board.custom_ids() if ":act:" in c)
             picker = await (await fake.click(w.alice, board, act)).wait_ephemeral(timeout=60)
             end_turn = next(b["custom_id"] for b in picker.buttons() if b["label"] == "Zug beenden")

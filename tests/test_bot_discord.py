@@ -213,8 +213,10 @@ async def test_the_language_is_one_of_the_settings(fake, table, bot):
     assert (await bot.store.get_user(w.alice.id)).locale == "en"
     shown = await settings()
     assert shown.content.startswith("Your settings:\nLanguage: English\nTime zone: UTC"), shown.content
-    help_text = await (await table.command(w.alice, "game help")).wait_ephemeral()
-    assert "/game new" in help_text.content and "/game settings" in help_text.content
+    handle = await table.command(w.alice, "game help")
+    await handle.wait_ephemeral()
+    help_text = "\n".join(m.content for m in handle.ephemeral_messages)  # in parts of at most 2000 characters
+    assert "/game new" in help_text and "/game settings" in help_text
     both = await settings(language="de", zone="Europe/Berlin")
     assert both.content.startswith("Ich spreche jetzt Deutsch mit dir.\nGespeichert."), both.content
     assert "Sprache: Deutsch\nZeitzone: Europe/Berlin" in both.content

@@ -111,8 +111,9 @@ def test_a_migration_file_splits_into_its_dialects():
     assert split_dialects(text, "postgresql") == "-- shared\nCREATE TABLE t (a INTEGER);\nY;\nZ;\n"
     with pytest.raises(ValueError):
         split_dialects("-- dialect: mysql\n", "sqlite")
-    # every shipped migration has a part for each dialect, and the same numbers
-    assert [n for n, _ in migrations("sqlite")] == [n for n, _ in migrations("postgresql")] == list(range(1, 19))
+    # every shipped migration has a part for each dialect, and the same numbers, without gaps
+    numbers = [n for n, _ in migrations("sqlite")]
+    assert numbers == [n for n, _ in migrations("postgresql")] == list(range(1, len(numbers) + 1)) and len(numbers) >= 19
 
 
 async def test_a_second_open_match_in_a_channel_is_a_conflict(store):

@@ -583,3 +583,52 @@ async def test_text_display_mentions_ping_as_allowed_mentions_say(fake: FakeDisc
     await channel.send(view=board, allowed_mentions=discord.AllowedMentions.none())
     assert fake.last_message(channel.name).pinged == []
     fake.assert_clean()
+
+
+async def test_private_threads_follow_the_bots_permissions(fake: FakeDiscord, bot: GameBot) -> None:
+    """A private thread without a starter message (type 12), its members, its
+    archive and lock, as Discord allows them: the bot's permissions in the
+    parent channel (overwrites included) decide, and a missing one is
+    403/50013; the interaction's ``app_permissions`` say the same. A test can
+    also make Discord refuse a call the permissions would allow (``refuse``)."""
+    try:
+        from tests.fake_discord.world import CREATE_PRIVATE_THREADS, MANAGE_THREADS, SEND_MESSAGES_IN_THREADS
+    except ImportError:
+        from fake_discord.world import CREATE_PRIVATE_THREADS, MANAGE_THREADS, SEND_MESSAGES_IN_THREADS
+    world = fake.world
+    spiele = world.channel("spiele")
+    channel = bot.get_channel(spiele.id)
+    assert isinstance(channel, discord.TextChannel)
+
+    thread = await channel.create_thread(name="Absprache", type=discord.ChannelType.private_thread, invitable=False)
+    await thread.add_user(discord.Object(world.alice.id))
+    stored = world.channel("Absprache")
+    assert stored.type == 12 and not stored.invitable and stored.member_ids == {world.bot_user.id, world.alice.id}
+    with pytest.raises(discord.NotFound):  # only members of the server join a thread
+        await thread.add_user(discord.Object(12345))
+    await thread.edit(archived=True, locked=True)
+    assert stored.archived and stored.locked
+    with pytest.raises(discord.HTTPException) as excinfo:  # an archived thread takes nobody in
+        await thread.add_user(discord.Object(world.bob.id))
+    assert excinfo.value.code == 50083
+
+    world.set_overwrite(spiele, world.bot_user, deny=CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS | MANAGE_THREADS)
+    with pytest.raises(discord.Forbidden) as excinfo:
+        await channel.create_thread(name="Noch eine", type=discord.ChannelType.private_thread)
+    assert excinfo.value.code == 50013
+    with pytest.raises(discord.Forbidden) as excinfo:  # a locked thread opens again only with Manage Threads
+        await thread.edit(archived=False, locked=False)
+    assert excinfo.value.code == 50013
+    handle = await fake.slash(world.bob, "/game think", channel=spiele)
+    await handle.wait_response()
+    app = discord.Permissions(int(handle.payload["app_permissions"]))
+    assert not app.create_private_threads and not app.send_messages_in_threads and app.send_messages
+
+    world.set_overwrite(spiele, world.bot_user)  # nothing denied any more, but Discord refuses once
+    fake.refuse("POST", "/channels/{channel_id}/threads")
+    with pytest.raises(discord.Forbidden) as excinfo:
+        await channel.create_thread(name="Verweigert", type=discord.ChannelType.private_thread)
+    assert excinfo.value.code == 50013
+    await channel.create_thread(name="Erlaubt", type=discord.ChannelType.private_thread)
+    assert [t.name for t in world.threads] == ["Absprache", "Erlaubt"]
+    fake.assert_clean()

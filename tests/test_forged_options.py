@@ -75,7 +75,7 @@ CASES = [
     ("game settings", {"digest": "off"}, {"digest": "25"}, ("off", "23")),
     ("game settings", {"quiet_from": 3, "quiet_to": 4}, {"quiet_from": True, "quiet_to": False}, ("0", "23")),
     ("game settings", {"zone": "Europe/Berlin"}, {"zone": 5}, ("zone",)),
-    ("game away", {"days": 3}, {"days": True}, ("1", "14")),
+    ("game away", {"days": 3}, {"days": True}, ("0", "14")),
     ("game stats", {"user": "alice"}, {"user": HUGE}, ("user",)),
     ("game stats", {"user": "alice"}, {"user": "12345"}, ("user",)),  # an id the payload does not resolve
     ("game stats", {"user": "alice"}, {"user": "alice"}, ("user",)),  # no id at all: discord.py would raise

@@ -10,6 +10,7 @@ import pytest
 
 import engines
 from bot.play import votes
+from bot.play.moves import needs_board_edit
 from bot.play.service import Outdated, ServiceError, action_token, needs_board_post
 from bot.store import migrations
 from bot.verify import verify
@@ -155,11 +156,13 @@ async def test_simultaneous_secret_choice_keeps_the_other_button_valid(service):
     assert state.conflict is not None and sorted(E.to_act(state)) == [0, 1]
     heaven_counter = match.seats[1].decision_counter
     first = await act(service, match_id, ALICE, Play(card=5))
-    assert not first.board_post  # nothing to show until Heaven has chosen
+    # nothing to show until Heaven has chosen, but that Hell's card is in (the board is edited)
+    assert not first.board_post and first.board_edit
     match = await service.get(match_id)
     assert match.seats[1].decision_counter == heaven_counter  # Bob's DM button still works
     second = await act(service, match_id, BOB, Play(card=0))
-    assert second.board_post  # revealed
+    # revealed: the turn's board (one per turn) is brought up to date in place
+    assert second.board_edit and not second.board_post
     assert any(e.key == "ev_reveal" and e.visible_to is None for e in second.events)
 
 
@@ -169,6 +172,17 @@ async def test_board_post_rule():
     assert not needs_board_post(E, s0, s1)
     s2, _ = E.apply(s1, 0, EndTurn())
     assert needs_board_post(E, s1, s2)
+
+
+async def test_board_edit_rule_within_a_turn():
+    """Himmel und Hölle keeps one board per turn: a move that changes who is
+    asked within the turn (a conflict's cards) edits it; a move of the same
+    player on the same stage needs neither."""
+    s0 = E.setup(2, 1)
+    s1, _ = E.apply(s0, 0, E.legal_actions(s0, 0)[0])
+    assert not needs_board_edit(E, s0, s1) and not needs_board_post(E, s0, s1)
+    s2, _ = E.apply(s1, 0, EndTurn())
+    assert not needs_board_edit(E, s1, s2)  # a new turn is a new post, not an edit
 
 
 async def test_resign_ends_with_the_other_seat_winning(service):

@@ -1,5 +1,5 @@
 """Time banks (``/game new bank: increment:``) and vacation across all
-matches (``/game away``, ``/game back``), through the real client and the
+matches (``/game away``, ``days:0`` to come back), through the real client and the
 fake Discord with a clock moved by hand, on both databases."""
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ async def test_away_stops_every_match_and_back_ends_it(fake, clock, table, store
     assert "1 T 0 Std" in second.board().content  # her clock is held, not counting down
     await table.fire_timers(clock, 2 * DAY)
     assert (await stored(1))[0].counter == 0 and (await stored(2))[0].counter == 0
-    back = await (await table.command(w.alice, "game back")).wait_ephemeral()
+    back = await (await table.command(w.alice, "game away", days=0)).wait_ephemeral()
     assert "1 ungenutzte" in back.content
     assert "abwesend bis" not in table.board().content and "abwesend bis" not in second.board().content
     await table.fire_timers(clock, 60)  # the per-move deadline passed long ago
@@ -107,7 +107,7 @@ async def test_away_stops_every_match_and_back_ends_it(fake, clock, table, store
     assert (await stored(2))[0].counter == 0  # the bank runs from the return, whole
     await table.fire_timers(clock, 120)
     assert (await stored(2))[0].counter == 1
-    again = await (await table.command(w.alice, "game back")).wait_ephemeral()
+    again = await (await table.command(w.alice, "game away", days=0)).wait_ephemeral()
     assert "nicht abwesend" in again.content
 
 
@@ -115,7 +115,7 @@ async def test_the_monthly_limit_refuses_with_what_is_left(fake, clock, table, s
     w = fake.world
     await table.command(w.bob, "game away", days=10)
     await table.fire_timers(clock, DAY + HOUR)
-    await table.command(w.bob, "game back")  # 8 whole days not begun come back: 2 used
+    await table.command(w.bob, "game away", days=0)  # 8 whole days not begun come back: 2 used
     refused = await (await table.command(w.bob, "game away", days=13)).wait_ephemeral()
     assert "14" in refused.content and "12 left" in refused.content
     await table.command(w.bob, "game away", days=12)

@@ -9,13 +9,14 @@ logged and never reported as a failed move (:meth:`Announcer.safely`).
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from typing import Any, Awaitable
 
 import discord
 
 from bot.discord import components as c
-from bot.discord import clocks, present
+from bot.discord import board_status, clocks, present, talks
 from bot.discord.dms import DirectMessages, HeldNotices
 from bot.discord.locales import Locales
 from bot.discord.present import Payload
@@ -46,6 +47,8 @@ class Announcer(DirectMessages):
         self.locales = locales
         self.user_time = UserTime(store, slow)
         self._board_locks: dict[int, asyncio.Lock] = {}
+        #: Matches whose board edit waits for the board lock (see ``board_status.refresh``).
+        self.edits_waiting: set[int] = set()
         self.held = HeldNotices()
         #: The computer players' moves (:mod:`bot.discord.computers`), kicked
         #: after every change that may ask a computer.
@@ -58,11 +61,13 @@ class Announcer(DirectMessages):
         return channel
 
     @staticmethod
-    async def safely(step: Awaitable[Any], what: str, match: Match) -> None:
+    async def safely(step: Awaitable[Any], what: str, match: Match) -> Any:
+        """The step's result, or None when it failed (logged)."""
         try:
-            await step
+            return await step
         except Exception:
             log.exception("%s for match %s failed", what, match.id)
+            return None
 
     # -- the match channel -------------------------------------------------------
 
@@ -84,7 +89,10 @@ class Announcer(DirectMessages):
         if self.computers is not None:
             self.computers.kick(match)
 
-    async def _post_board(self, match: Match, notes: list[str]) -> None:
+    async def board_payload(self, match: Match, notes: list[str] = ()) -> Payload:
+        """The board of ``match`` as it stands, with what happened since its
+        current board was posted (the phase's news, when the board is edited
+        in place; the phase before, when a new one is posted)."""
         locale = self.locales.of_channel(match)
         totals = await self.service.series_totals(match) if match.status == "finished" else None
         since = [
@@ -93,7 +101,10 @@ class Announcer(DirectMessages):
         ]
         notes = list(notes) + clocks.lines(match, locale, self.slow.clock.now())
         users = await self.store.users([s.user_id for s in match.seats if s.person])
-        payload = await present.board_post(match, locale, events=since, totals=totals, notes=notes, users=users)
+        return await present.board_post(match, locale, events=since, totals=totals, notes=notes, users=users)
+
+    async def _post_board(self, match: Match, notes: list[str]) -> None:
+        payload = await self.board_payload(match, notes)
         channel = await self.channel(match.channel_id)
         # The post a move owes (its intent is recorded as board_due in the
         # move's transaction) carries a nonce made from the match and move:
@@ -112,6 +123,7 @@ class Announcer(DirectMessages):
         if first_result:
             await self.to_server(match, "announce_finished",
                                  link=f"https://discord.com/channels/{match.guild_id}/{channel.id}/{message.id}")
+            await talks.archive_talks(self, match)
 
     async def to_server(self, match: Match, key: str, **params: Any) -> None:
         """A line in the server's announcement channel (``/brettbote
@@ -150,6 +162,7 @@ class Announcer(DirectMessages):
         """The match is over without a result post (cancelled, abandoned)."""
         if match.board_message_id:
             await self.strip_buttons(match.board_channel_id, match.board_message_id)
+        await talks.archive_talks(self, match)
 
     async def post(self, channel_id: int, payload: Payload) -> None:
         """A prepared payload (the lobby in a new thread)."""
@@ -186,8 +199,10 @@ class Announcer(DirectMessages):
         if outcome.board_post:
             await self.safely(self.post_board(match, owed=True), "board post", match)
             match = await self.service.get(match.id)
+        elif ("board", None) in notices:
+            await self.safely(board_status.refresh(self, match.id), "board edit", match)
         if match.status == "running":
-            await self.deliver(match, notices)
+            await self.deliver(match, notices, pinged=outcome.board_post)
         await self.notices_told(match.id, *outcome.counters)
         self.kick(match)
 
@@ -198,22 +213,36 @@ class Announcer(DirectMessages):
         else:
             await self.service.notices_sent(match_id, first, last)
 
-    async def deliver(self, match: Match, notices: list[tuple[str, int | None]]) -> None:
-        """Secret choices and private views by DM, and turn notices."""
+    async def deliver(self, match: Match, notices: list[tuple[str, int | None]], *, pinged: bool = True) -> None:
+        """Secret choices and private views by DM, and turn notices
+        (``pinged``: a new board post mentioned who is asked)."""
         notices = [(kind, seat) for kind, seat in notices if seat is None or match.seats[seat].person]
+        # a seat asked by DM sees its hand in that DM: no second DM for its private view
+        private = {seat for kind, seat in notices if kind == "private"}
+        told: set[int] = set()
         secret = [seat for kind, seat in notices if kind == "secret"]
         if secret:
-            await self.safely(self.send_secret_dms(match, secret), "secret DMs", match)
+            told |= await self.safely(self.send_secret_dms(match, secret, private), "secret DMs", match) or set()
         for kind, seat in notices:
             if kind == "turn":
-                await self.safely(self.notify_turn(match, seat), "turn notice", match)
-            elif kind == "private":
-                await self.safely(self.send_private_view(match, seat), "private view by DM", match)
+                if await self.safely(self.notify_turn(match, seat, pinged=pinged, hand=seat in private),
+                                     "turn notice", match):
+                    told.add(seat)
+        for seat in sorted(private - told):
+            await self.safely(self.send_private_view(match, seat), "private view by DM", match)
 
     async def post_summaries(self, match: Match, events: list) -> None:
+        """Each round summary is one post: what fits in a message, and the
+        whole of a longer one as a text file beside it (a summary spread over
+        several posts would bury the boards)."""
         channel = await self.channel(match.channel_id)
-        for content in present.summary_posts(present.engine_of(match), events, self.locales.of_channel(match)):
-            await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
+        engine = present.engine_of(match)
+        for event in events:
+            parts = present.summary_posts(engine, [event], self.locales.of_channel(match))
+            if not parts:
+                continue
+            files = [discord.File(io.BytesIO("\n".join(parts).encode()), filename="summary.md")] if len(parts) > 1 else []
+            await channel.send(parts[0], files=files, allowed_mentions=discord.AllowedMentions.none())
 
     async def reconcile(self, idle_before: str | None = None) -> None:
         """After a crash between a move and its announcement, post the board
@@ -231,6 +260,7 @@ class Announcer(DirectMessages):
         for match in await self.service.waiting_on_machines():
             if idle_before is None or match.updated_at < idle_before:
                 await self.safely(self.resume_machines(match), "autopilot and computer after restart", match)
+        await talks.archive_leftovers(self)
 
     async def resume_machines(self, match: Match) -> None:
         """Seats on autopilot or played by the computer that a crash left
@@ -252,6 +282,8 @@ class Announcer(DirectMessages):
                 continue  # held in this process: told when the budget allows
             match = await self.service.get(match_id)
             engine = present.engine_of(match)
+            if any(n.kind == "board" for n in notices):
+                await self.safely(board_status.refresh(self, match.id), "board edit after restart", match)
             summaries = {n.counter for n in notices if n.kind == "summary"}
             if summaries:
                 events = [e for entry in await self.service.log(match.id, last=None) if entry.counter in summaries
@@ -260,7 +292,7 @@ class Announcer(DirectMessages):
             if match.status == "running":
                 state = engine.load_state(match.state)
                 due = set(engine.to_act(state))
-                owed = list(dict.fromkeys((n.kind, n.seat) for n in notices if n.kind != "summary"))
+                owed = list(dict.fromkeys((n.kind, n.seat) for n in notices if n.kind not in ("summary", "board")))
                 await self.deliver(match, [(k, s) for k, s in owed if k == "private" or s in due])
             await self.notices_told(match.id, min(n.counter for n in notices), max(n.counter for n in notices))
 

@@ -42,6 +42,7 @@ from bot.discord.seats import SeatsCog
 from bot.discord.server_commands import BrettboteCommands
 from bot.discord.servers import ServersCog
 from bot.discord.slow import SlowCog
+from bot.discord.talks import TalkCog
 from bot.discord.user_time import TimeCog
 from bot.play.clock import Clock
 from bot.play.scheduler import Scheduler
@@ -62,7 +63,7 @@ FIRST_RETRY, LAST_RETRY = 1.0, 60.0
 #: What a start raises when Discord cannot be reached (no connection, no name,
 #: no answer in time, Discord's own 5xx); a refused token (LoginFailure) is not one.
 UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
-COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, ServersCog, HelpCog, RecapCog, ExportCog, RatingsCog, TimeCog)
+COGS = (LobbyCog, PlayCog, SlowCog, SeatsCog, ServersCog, HelpCog, RecapCog, ExportCog, RatingsCog, TimeCog, TalkCog)
 
 
 def point_at(settings: Settings) -> None:

@@ -1,5 +1,7 @@
-"""A match's current board edited in place when only its status changes (a
-player goes away or comes back, :mod:`bot.play.away`): the status text is
+"""A match's current board edited in place: as a board phase goes on
+(:func:`refresh`, the whole board drawn anew), and when only its status
+changes (:func:`restate`: a player goes away or comes back,
+:mod:`bot.play.away`): the status text is
 composed again as a new post would have it (who acts, deadlines, clocks, who
 is away until when), and the rest of the post stays as it was, picture and
 what happened since the previous board included.
@@ -42,6 +44,38 @@ async def restate(announcer, match: Match) -> None:
                                    allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as err:  # the board was deleted, or the channel is gone
             log.info("could not edit the board %s of match %s: %s", match.board_message_id, match.id, err)
+
+
+async def refresh(announcer, match_id: int) -> None:
+    """Edit the current board to show the match as it stands: its picture,
+    the phase's news and the status (a game's board phase goes on, see
+    ``Engine.board_phase``). The buttons keep the counter of the board's post,
+    so they stay valid through the phase.
+
+    Coalesced: at most one edit per match runs and one waits for it; a
+    further request while one waits is dropped, because the waiting edit
+    reads the match only when its turn comes and so shows that move too.
+    Discord's rate limits are kept by discord.py, and a burst of moves makes
+    one or two edits, not one each."""
+    if match_id in announcer.edits_waiting:
+        return
+    announcer.edits_waiting.add(match_id)
+    try:
+        async with announcer.board_lock(match_id):
+            announcer.edits_waiting.discard(match_id)
+            match = await announcer.service.get(match_id)
+            if match is None or match.status != "running" or not match.board_message_id or match.board_due:
+                return  # a board is owed anyway: its post shows all this
+            as_posted = dataclasses.replace(match, counter=match.board_counter)
+            payload = await announcer.board_payload(as_posted)
+            try:
+                channel = await announcer.channel(match.board_channel_id)
+                await channel.get_partial_message(match.board_message_id).edit(
+                    **payload.edit_kwargs(), allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as err:  # the board was deleted, or the channel is gone
+                log.info("could not edit the board %s of match %s: %s", match.board_message_id, match.id, err)
+    finally:
+        announcer.edits_waiting.discard(match_id)
 
 
 async def _status(announcer, match: Match, locale: str) -> present.BoardText:

@@ -23,6 +23,7 @@ POLICIES = [
 
 NOTIFY = [
     app_commands.Choice(name=_("DM on every turn", key="notify.turn"), value="turn"),
+    app_commands.Choice(name=_("mention in the match channel on every turn", key="notify.mention"), value="mention"),
     app_commands.Choice(name=_("reminders only", key="notify.reminders"), value="reminders"),
     app_commands.Choice(name=_("off", key="notify.off"), value="off"),
 ]
@@ -192,14 +193,17 @@ class GameCommands(app_commands.Group):
     async def resume(self, interaction: discord.Interaction) -> None:
         await cog(interaction, "slow").resume(interaction)
 
-    @app_commands.command(name=_("away"), description=_("Stop your deadlines in all your matches for some days (14 in any 30)"))
-    @app_commands.describe(days=_("How many days (1-14)"))
-    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
+    # ``days:0`` is what ``/game back`` was: the slot went to ``/game talk``.
+    @app_commands.command(name=_("away"), description=_("Stop your deadlines in all your matches for some days (14 in any 30); 0 ends it"))
+    @app_commands.describe(days=_("How many days (1-14); 0: back now, unused days return"))
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
         await cog(interaction, "slow").away(interaction, days=days)
 
-    @app_commands.command(name=_("back"), description=_("End your time away now; unused days return"))
-    async def back(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, "slow").back(interaction)
+    @app_commands.command(name=_("talk"), description=_("Open a private thread with some players of this match"))
+    @app_commands.rename(names=_("with"))
+    @app_commands.describe(names=_("The players to talk with, as @mentions"))
+    async def talk(self, interaction: discord.Interaction, names: app_commands.Range[str, 1, 300]) -> None:
+        await cog(interaction, "talk").talk(interaction, names=names)
 
     @app_commands.command(name=_("undo"), description=_("Ask to take back your last move"))
     async def undo(self, interaction: discord.Interaction) -> None:

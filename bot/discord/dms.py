@@ -24,6 +24,7 @@ import discord
 from bot import metrics
 from bot.discord import clocks, present
 from bot.discord.messages import t
+from bot.play.slow import told_by_dm
 from bot.store import Match
 
 log = logging.getLogger("brettbote")
@@ -179,18 +180,18 @@ class DirectMessages:
             if until:
                 await clock.sleep(min(until) - now, self.held.wake)
 
-    async def send_secret_dms(self, match: Match, seats: list[int]) -> None:
+    async def send_secret_dms(self, match: Match, seats: list[int], hand: set[int] = frozenset()) -> set[int]:
         """Each seat of a secret decision gets the choice by DM; if DMs are
         closed, the channel gets a mention pointing to the Act button (never
-        the secret itself)."""
+        the secret itself). Returns the seats told by DM; those in ``hand``
+        see their hand in it."""
         fallback: list[int] = []
+        told: set[int] = set()
         for seat in seats:
             user_id = match.user(seat)
-            locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
-            notice = await self.notice_text(match, seat, "turn_notice", locale)
-            payload = await present.picker(match, seat, locale, notice=[notice])
-            if not await self.dm(user_id, payload.content, about=match.id, held=notice, files=payload.files,
-                                 view=payload.view):
+            if await self.picker_dm(match, seat, hand=seat in hand):
+                told.add(seat)
+            else:
                 fallback.append(user_id)
         if fallback:
             locale = self.locales.of_channel(match)
@@ -199,6 +200,17 @@ class DirectMessages:
                 "\n".join(t("dm_fallback", locale, user=f"<@{u}>") for u in fallback),
                 allowed_mentions=present.mentions(fallback)[1],
             )
+        return told
+
+    async def picker_dm(self, match: Match, seat: int, *, hand: bool = False) -> bool:
+        """The seat's decision by DM with its picker (answered right there,
+        with the same checks as in the channel); False if it could not go."""
+        user_id = match.user(seat)
+        locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
+        notice = await self.notice_text(match, seat, "turn_notice", locale)
+        payload = await present.picker(match, seat, locale, notice=[notice], hand=hand)
+        return await self.dm(user_id, payload.content, about=match.id, held=notice, files=payload.files,
+                             view=payload.view)
 
     async def send_private_view(self, match: Match, seat: int) -> None:
         """Not held past the budget: it goes stale, and ``/game hand`` shows it."""
@@ -225,17 +237,30 @@ class DirectMessages:
             lines += [f"• {line}" for line in digest]
         return "\n".join(lines)[:DM_LENGTH]
 
-    async def notify_turn(self, match: Match, seat: int) -> None:
-        """A DM when a seat becomes due, unless its player chose otherwise; the
-        board post's mention is the notice then."""
+    async def notify_turn(self, match: Match, seat: int, *, pinged: bool = True, hand: bool = False) -> bool:
+        """A seat became due: by DM carrying the picker itself (``/game
+        notify`` "turn", the default), so the decision is answered where it
+        arrives; otherwise by a mention in the match channel, which the new
+        board post made already when ``pinged`` (a board edited in place
+        pings no one, so a line with the mention goes out instead). Never
+        both: the board post leaves out whoever is told by DM
+        (:func:`bot.play.slow.told_by_dm`). True when the picker went by DM (with
+        the hand in its picture if ``hand``)."""
         user_id = match.user(seat)
         user = await self.store.get_user(user_id)
-        if user is not None and (user.notify != "turn" or user.dm_closed):
-            return
-        if await self.user_time.hold_turn(user, self.service.clock.now()):
-            return  # the daily digest, or the notice at the end of the quiet hours, tells instead
-        locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
-        await self.dm(user_id, await self.notice_text(match, seat, "turn_notice", locale), about=match.id)
+        if told_by_dm(user):
+            if await self.user_time.hold_turn(user, self.service.clock.now()):
+                return False  # the daily digest, or the notice at the end of the quiet hours, tells instead
+            if await self.picker_dm(match, seat, hand=hand):
+                return True
+            user = await self.store.get_user(user_id)  # DMs closed: the channel tells instead
+        if not pinged and (user is None or user.notify in ("turn", "mention")):
+            engine = present.engine_of(match)
+            prompt = engine.prompt(engine.load_state(match.state), seat)
+            locale = self.locales.of_channel(match)
+            await self.notice(match, "turn_mention", mention=user_id, user=f"<@{user_id}>",
+                              prompt=engine.text(prompt.key, prompt.params, locale))
+        return False
 
     async def remind(self, match: Match, seat: int) -> None:
         """A reminder by DM, or as a mention in the channel when no DM gets through

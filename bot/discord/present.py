@@ -15,9 +15,10 @@ import render
 from bot import workers
 from bot.discord import components as c
 from bot.discord.messages import t
+from bot.discord.talk_line import talk_lines
 from bot.play.moves import action_token
 from bot.play.handover import CHOICES, voters
-from bot.play.slow import deadline_of
+from bot.play.slow import deadline_of, told_by_dm
 from bot.store import LoggedAction, Match, User
 from engines import Engine, Event
 
@@ -223,6 +224,9 @@ def board_text(match: Match, locale: str, *, events: list[Event | dict] = (), to
         lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
         if any(engine.prompt(state, s).secret for s in waiting):
             lines.append(t("secret_note", locale))
+        done = engine.submitted(state)
+        if done:  # that an order is in, never what it says
+            lines.append(t("submitted_line", locale, players=", ".join(player(engine, match, s, locale) for s in done)))
         for seat in waiting:
             due = deadline_of(match, seat, (users or {}).get(match.user(seat))) if match.seats[seat].person else None
             if due is not None:
@@ -236,10 +240,14 @@ def board_text(match: Match, locale: str, *, events: list[Event | dict] = (), to
         if view.header.eliminated:
             out = ", ".join(player(engine, match, s, locale) for s in view.header.eliminated)
             lines.append(t("eliminated_line", locale, players=out))
+        lines += talk_lines(match, locale)
     else:
         lines += result_lines(engine, match, locale, totals)
     handovers, seat_buttons, pings = handover_lines(engine, match, locale) if waiting else ([], [], [])
-    pings = [u for u in dict.fromkeys([match.user(s) for s in waiting] + pings) if u > 0]
+    # whoever hears of the decision by DM (with its picker) is named but not pinged here
+    asked = [match.user(s) for s in waiting if users is None
+             or not told_by_dm(users.get(match.user(s)), secret=engine.prompt(state, s).secret)]
+    pings = [u for u in dict.fromkeys(asked + pings) if u > 0]
     return BoardText(head, since, lines + handovers + list(notes), seat_buttons, pings)
 
 
@@ -289,12 +297,14 @@ async def private_view(match: Match, user_id: int, locale: str, notice: str | No
 
 
 async def picker(match: Match, seat: int, locale: str, *, group: int | None = None, page: int = 0,
-           notice: list[str] = (), with_image: bool = True) -> Payload:
+           notice: list[str] = (), with_image: bool = True, hand: bool = False) -> Payload:
     """The seat's current choices, walked down the game's choice tree
     (``Engine.choice_tree``): a flat tree as pages of up to 20 buttons; a
     tree of branches as a menu of the branches (e.g. by die) with up to 15
     buttons of the chosen branch per page. An order the engine builds step
-    by step (a draft with back and submit) is a flat tree at every step."""
+    by step (a draft with back and submit) is a flat tree at every step.
+    ``hand``: the picture shows the seat's hand too (a DM that also stands
+    for the private view, see ``Announcer.deliver``)."""
     engine = engine_of(match)
     state = engine.load_state(match.state)
     view = engine.view(state, seat)
@@ -322,7 +332,7 @@ async def picker(match: Match, seat: int, locale: str, *, group: int | None = No
         g = group if group is not None else 0
         ui.add_item(c.PageButton.make(match.id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
         ui.add_item(c.PageButton.make(match.id, counter, g, page + 1, t("btn_next", locale), disabled=page >= pages - 1))
-    files = (await pictures(match, view, locale))[0] if with_image else []
+    files = (await pictures(match, view, locale, hand=hand))[0] if with_image else []
     return Payload(content="\n".join(lines)[:2000], files=files, view=ui if legal else None)
 
 

@@ -38,16 +38,15 @@ class SlowCog(Room, name="slow"):
 
     @guarded
     async def away(self, interaction: discord.Interaction, days: int) -> None:
+        """``days`` 0 ends the time away now (once ``/game back``: Discord's
+        25 subcommands of ``/game`` are all taken)."""
         locale = await self.locales.of_interaction(interaction)
-        until, matches = await self.slow.away(interaction.user.id, days)
-        await reply(interaction, t("away_set", locale, when=f"<t:{int(until)}:f>", count=len(matches)))
-        await self._show_boards(matches)
-
-    @guarded
-    async def back(self, interaction: discord.Interaction) -> None:
-        locale = await self.locales.of_interaction(interaction)
-        days, matches = await self.slow.back(interaction.user.id)
-        await reply(interaction, t("back_set", locale, days=days))
+        if days == 0:
+            unused, matches = await self.slow.back(interaction.user.id)
+            await reply(interaction, t("back_set", locale, days=unused))
+        else:
+            until, matches = await self.slow.away(interaction.user.id, days)
+            await reply(interaction, t("away_set", locale, when=f"<t:{int(until)}:f>", count=len(matches)))
         await self._show_boards(matches)
 
     async def _show_boards(self, matches) -> None:

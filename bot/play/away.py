@@ -1,4 +1,4 @@
-"""Vacation across all matches (``/game away`` and ``/game back``).
+"""Vacation across all matches (``/game away``; ``days:0`` comes back).
 
 A player away stops the deadlines and the bank clocks of every match they
 play (and of matches that start while they are away); the boards show it.
@@ -12,11 +12,11 @@ not exceed ``AWAY_DAYS`` (14), counted over the vacations taken (the table
 ``away_periods``), so that vacations on either side of a month's end cannot
 add up to four weeks; a refusal says how many days are left now and from
 when the days asked for fit. A vacation is not extended while it runs (come
-back first); ``/game back`` gives back the whole days not yet begun (the
-vacation is cut to the days begun, which still count). Going away or coming
-back re-arms the timers of the matches touched: per-move deadlines keep
-counting from when the decision opened (moved to the end of the vacation),
-bank clocks are charged up to now and held until then.
+back first); coming back (``/game away days:0``) gives back the whole days
+not yet begun (the vacation is cut to the days begun, which still count).
+Going away or coming back re-arms the timers of the matches touched:
+per-move deadlines keep counting from when the decision opened (moved to the
+end of the vacation), bank clocks are charged up to now and held until then.
 """
 
 from __future__ import annotations

@@ -27,6 +27,9 @@ class MoveOutcome:
     events: list[Event]
     #: True when the channel should get a new board post (see ``needs_board_post``).
     board_post: bool
+    #: True when the current board is to be edited in place instead (the
+    #: game's board phase goes on; see ``Engine.board_phase``).
+    board_edit: bool = False
     #: Seats whose secret decision opened with this move (they get a DM).
     secret_opened: list[int] = field(default_factory=list)
     #: Seats that were not asked before this move and are now (a turn notice).
@@ -53,6 +56,8 @@ def owed_notices(engine: Engine, outcome: MoveOutcome) -> list[tuple[str, int | 
                 if any(e.key in engine.dm_events and e.visible_to == [s] for e in outcome.events)]
     if any(e.summary for e in outcome.events):
         notices.append(("summary", None))
+    if outcome.board_edit and not outcome.board_post:
+        notices.append(("board", None))
     return notices
 
 
@@ -72,6 +77,7 @@ def merged(engine: Engine, first: MoveOutcome, rest: list[MoveOutcome]) -> MoveO
         after=last.after,
         events=[e for o in (first, *rest) for e in o.events],
         board_post=any(o.board_post for o in (first, *rest)),
+        board_edit=any(o.board_edit for o in (first, *rest)) and not any(o.board_post for o in (first, *rest)),
         secret_opened=[s for s in due if s in opened],
         newly_due=[s for s in due if s not in engine.to_act(first.before) or any(s in o.newly_due for o in rest)],
         first_counter=first.first_counter,
@@ -91,11 +97,21 @@ def daily_seed(guild_id: int | None, game: str, day: str) -> int:
 
 
 def needs_board_post(engine: Engine, before: BaseModel, after: BaseModel) -> bool:
-    """A new board post when the game's public stage changes (see
-    ``Decision.stage`` in the engine contract) or the game ends; not on every
-    step of one player's turn, nor while the seats of one simultaneous
-    decision choose one after the other."""
-    return not engine.to_act(after) or engine.stage(before) != engine.stage(after)
+    """A new board post when the game's board phase changes (see
+    ``Engine.board_phase``; by default its public stage) or the game ends;
+    not on every step of one player's turn, nor while the seats of one
+    simultaneous decision choose one after the other."""
+    return not engine.to_act(after) or engine.board_phase(before) != engine.board_phase(after)
+
+
+def needs_board_edit(engine: Engine, before: BaseModel, after: BaseModel) -> bool:
+    """Within one board phase, the current board is edited in place when the
+    public stage moves on (the next demon acts, a combat round is over) or
+    the people asked change (an order came in: the board marks it)."""
+    if needs_board_post(engine, before, after):
+        return False
+    return (engine.stage(before) != engine.stage(after) or engine.to_act(before) != engine.to_act(after)
+            or engine.submitted(before) != engine.submitted(after))
 
 
 def secret_opened(engine: Engine, before: BaseModel, after: BaseModel, mover: int) -> list[int]:

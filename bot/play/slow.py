@@ -28,7 +28,18 @@ from bot.play.replay import Replay
 from bot.play.service import MatchService
 from bot.store import LoggedAction, Match, Store, Timer, Transaction, User
 
-NOTIFY_MODES = ("turn", "reminders", "off")
+NOTIFY_MODES = ("turn", "mention", "reminders", "off")
+
+
+def told_by_dm(user: User | None, *, secret: bool = False) -> bool:
+    """Whether a person newly asked hears of it by DM, with the picker in
+    it (``/game notify`` "turn", the default; any secret decision), rather
+    than by a mention in the match channel. No row yet: the defaults."""
+    if user is None:
+        return True
+    return not user.dm_closed and (secret or user.notify == "turn")
+
+
 #: A warned, abandoned match is closed this long after the warning.
 CLOSE_AFTER_WARNING = 7 * DAY
 #: Default actions applied for one late seat before giving up (a turn is short).

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from bot.play import bank, ratings
 from bot.play.errors import Outdated, ServiceError
 from bot.play.moves import (
-    MoveOutcome, decision_counters, merged, needs_board_post, owed_notices, secret_opened, table_result,
+    MoveOutcome, decision_counters, merged, needs_board_edit, needs_board_post, owed_notices, secret_opened, table_result,
 )
 from bot.store import Match, Transaction
 from engines import Engine, IllegalAction
@@ -74,6 +74,7 @@ class MoveSteps:
             after=after,
             events=events,
             board_post=board_post,
+            board_edit=needs_board_edit(engine, before, after),
             secret_opened=secret_opened(engine, before, after, seat),
             newly_due=[s for s in engine.to_act(after) if s not in engine.to_act(before)],
         )

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bot.store.base import OPEN, Conflict, Store, Transaction
 from bot.store.models import (
-    GuildSettings, LoggedAction, Match, Notice, Rating, Seat, SeatVote, Stint, Timer, Turn, User, Vote, computer_id,
+    GuildSettings, LoggedAction, Match, Notice, Rating, Seat, SeatVote, Stint, Talk, Timer, Turn, User, Vote, computer_id,
 )
 from bot.store.schema import migrations
 from bot.store.sqlite import SqliteStore
@@ -63,5 +63,5 @@ async def open_store(url: str) -> Store:
         raise
 
 
-__all__ = ["OPEN", "Conflict", "GuildSettings", "LoggedAction", "Match", "Notice", "Rating", "Seat", "SeatVote", "SqliteStore", "Stint", "Store", "Timer", "Turn",
+__all__ = ["OPEN", "Conflict", "GuildSettings", "LoggedAction", "Match", "Notice", "Rating", "Seat", "SeatVote", "SqliteStore", "Stint", "Store", "Talk", "Timer", "Turn",
            "Transaction", "User", "Vote", "StoreUnavailable", "check_url", "computer_id", "migrations", "open_store", "redacted", "sqlite_path"]

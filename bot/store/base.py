@@ -16,6 +16,7 @@ import asyncio
 from abc import ABC, abstractmethod
 from typing import Any, AsyncContextManager
 
+from bot.store.base_talks import TalkMethods
 from bot.store.models import GuildSettings, LoggedAction, Match, Notice, Rating, SeatVote, Stint, Timer, Turn, User
 
 #: Statuses of a match that is not over; a channel has at most one such match.
@@ -28,7 +29,7 @@ class Conflict(Exception):
     names the rule."""
 
 
-class Transaction(ABC):
+class Transaction(TalkMethods, ABC):
     """Reads and writes inside one transaction; see :meth:`Store.transaction`."""
 
     # -- reading -----------------------------------------------------------

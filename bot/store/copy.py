@@ -17,7 +17,7 @@ from bot.store.sql import SqlStore
 
 #: Tables that belong to a match, in an order their references allow.
 MATCH_TABLES = ("seats", "actions", "undos", "votes", "snapshots", "timers", "outbox", "seat_votes", "stints",
-                "rating_changes")
+                "rating_changes", "talks")
 #: Matches copied per transaction.
 BATCH = 200
 

@@ -98,6 +98,15 @@ class Vote:
 
 
 @dataclass
+class Talk:
+    """A private talk thread of some players of a match (``/game talk``, see
+    :mod:`bot.play.talks`): the Discord thread and its people, sorted."""
+
+    thread_id: int
+    members: tuple[int, ...]
+
+
+@dataclass
 class Match:
     id: int
     guild_id: int | None
@@ -142,6 +151,8 @@ class Match:
     #: In seat order.
     seats: list[Seat] = field(default_factory=list)
     votes: list[Vote] = field(default_factory=list)
+    #: The open talk threads, oldest first (read with the match, for the board).
+    talks: list[Talk] = field(default_factory=list)
 
     @property
     def user_ids(self) -> list[int]:

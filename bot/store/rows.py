@@ -1,7 +1,7 @@
 """How a match is read in one statement, and rows become models.
 
-The seats and votes of a match come along as JSON arrays from correlated
-subqueries, so a list of matches costs one query, not one more per seat. The
+The seats, votes and open talk threads of a match come along as JSON arrays
+from correlated subqueries, so a list of matches costs one query, not one more per seat. The
 JSON functions are the one place where the two dialects differ: SQLite has
 ``json_group_array``, PostgreSQL ``json_agg`` (NULL for no rows, hence the
 ``coalesce``). Rows of both drivers are read by column name.
@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from bot.store.base import OPEN
-from bot.store.models import LoggedAction, Match, Seat, Timer, User, Vote
+from bot.store.models import LoggedAction, Match, Seat, Talk, Timer, User, Vote
 
 
 def now() -> str:
@@ -31,16 +31,20 @@ OPEN_SQL = "('" + "','".join(OPEN) + "')"
 SEAT_COLUMNS = ("seat", "user_id", "decision_counter", "decision_at", "away_until", "away_used", "autopilot",
                 "original_user_id", "handover", "missed", "bank_left", "clock_from")
 VOTE_COLUMNS = ("kind", "seat", "counter")
+TALK_COLUMNS = ("thread_id", "members")
 
 
 def _select(array: str, obj: str, wrap: str) -> str:
-    """Every column of a match, plus its seats and votes as JSON arrays."""
+    """Every column of a match, plus its seats, votes and open talks as JSON arrays."""
     seat = ", ".join(f"'{c}', s.{c}" for c in SEAT_COLUMNS)
     vote = ", ".join(f"'{c}', v.{c}" for c in VOTE_COLUMNS)
+    talk = ", ".join(f"'{c}', t.{c}" for c in TALK_COLUMNS)
     return f"""
 SELECT m.*,
     (SELECT {wrap.format(f"{array}({obj}({seat}))")} FROM seats s WHERE s.match_id = m.id) AS seats_json,
-    (SELECT {wrap.format(f"{array}({obj}({vote}))")} FROM votes v WHERE v.match_id = m.id) AS votes_json
+    (SELECT {wrap.format(f"{array}({obj}({vote}))")} FROM votes v WHERE v.match_id = m.id) AS votes_json,
+    (SELECT {wrap.format(f"{array}({obj}({talk}))")} FROM talks t
+        WHERE t.match_id = m.id AND t.status = 'open') AS talks_json
 FROM matches m
 """
 
@@ -90,7 +94,14 @@ def match_from_row(row: Row) -> Match:
         engine_version=row["engine_version"],
         seats=seats,
         votes=[Vote(**v) for v in json.loads(row["votes_json"])],
+        talks=sorted((talk_from_json(t) for t in json.loads(row["talks_json"])), key=lambda t: t.thread_id),
     )
+
+
+def talk_from_json(found: Mapping[str, Any]) -> Talk:
+    """A talk of the match select, or of a row of ``talks`` (``members`` is
+    stored as a JSON array in a text column)."""
+    return Talk(int(found["thread_id"]), tuple(json.loads(found["members"])))
 
 
 def timer_from_row(row: Row) -> Timer:

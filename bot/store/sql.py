@@ -23,11 +23,12 @@ from bot.store.sql_users import UserReads, UserStatements
 from bot.store.sql_outbox import OutboxStatements
 from bot.store.sql_ratings import RatingReads, RatingStatements
 from bot.store.sql_seats import SeatStatements
+from bot.store.sql_talks import TalkStatements
 from bot.store.sql_undo import UndoStatements
 
 
 class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, GuildStatements,
-                     UserStatements, Transaction):
+                     UserStatements, TalkStatements, Transaction):
     """The statements, over one connection inside one transaction.
 
     ``fetch``/``execute`` are public for tests and tools that need raw SQL (to

@@ -242,6 +242,11 @@ class HimmelUndHoelle(Engine):
             return f"cards:{state.turn}:{c.field}:{c.round}"
         return super().stage(state)
 
+    def board_phase(self, state: State) -> str:
+        """One board post per turn: the card rounds of a conflict and the
+        bonus steps edit it in place."""
+        return f"turn:{state.turn}"
+
     def stage_label(self, state: State) -> Text:
         return Text(key="hd_turn", params={"turn": state.turn})
 

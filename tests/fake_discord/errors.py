@@ -15,6 +15,9 @@ UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 OPENING_DMS_TOO_FAST = 40003
 CANNOT_DM_USER = 50007
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+THREAD_ARCHIVED = 50083
 INVALID_FORM_BODY = 50035
 
 
@@ -35,6 +38,10 @@ class DiscordAPIError(Exception):
 
 def not_found(code: int, what: str) -> DiscordAPIError:
     return DiscordAPIError(404, code, f"Unknown {what}")
+
+
+def missing_permissions() -> DiscordAPIError:
+    return DiscordAPIError(403, MISSING_PERMISSIONS, "Missing Permissions")
 
 
 def invalid_form(field: str, message: str, error_code: str = "BASE_TYPE_INVALID") -> DiscordAPIError:

@@ -125,7 +125,8 @@ class Interactions:
             channel={**channel.to_payload(), "permissions": str(user_perms)},
             context=0,  # GUILD
             authorizing_integration_owners={"0": str(guild.id)},
-            app_permissions=str(guild.permissions_of(world.bot_user)),
+            # the bot's permissions in this channel, overwrites included (a thread follows its parent)
+            app_permissions=str(world.permissions_in(channel, world.bot_user)),
         )
         return payload
 

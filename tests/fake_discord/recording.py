@@ -42,6 +42,19 @@ class RateLimitRule:
     is_global: bool = False
 
 
+@dataclass
+class RefusalRule:
+    """The next ``remaining_hits`` requests to ``method route`` fail with a
+    Discord error, before their handler runs (see ``FakeDiscord.refuse``)."""
+
+    method: str
+    route: str
+    status: int
+    code: int
+    message: str
+    remaining_hits: int
+
+
 async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile], bool]:
     """(body, files, multipart?) — multipart bodies are represented by their payload_json."""
     content_type = request.content_type

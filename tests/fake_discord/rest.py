@@ -8,6 +8,7 @@ from typing import Any, Optional
 from .api import ApiCall, Reply, Route
 from .errors import (
     CANNOT_DM_USER,
+    THREAD_ARCHIVED,
     OPENING_DMS_TOO_FAST,
     UNKNOWN_CHANNEL,
     UNKNOWN_MEMBER,
@@ -15,10 +16,25 @@ from .errors import (
     UNKNOWN_USER,
     DiscordAPIError,
     invalid_form,
+    missing_permissions,
     not_found,
 )
 from .messages import create_message, edit_message
-from .world import DM, GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, FakeMessage, FakeUser
+from .world import (
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    DM,
+    GUILD_TEXT,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+)
 
 # --- lookups --------------------------------------------------------------------------------
 
@@ -43,6 +59,20 @@ def user_of(call: ApiCall, key: str = "user_id") -> FakeUser:
     if user is None:
         raise not_found(UNKNOWN_USER, "User")
     return user
+
+
+def bot_may(call: ApiCall, channel: FakeChannel, permissions: int) -> bool:
+    """Whether the bot has all of ``permissions`` in a guild channel or thread
+    (overwrites included; a thread follows its parent), as Discord checks them."""
+    if channel.guild_id is None:
+        return True
+    return call.world.permissions_in(channel, call.world.bot_user) & permissions == permissions
+
+
+def require(call: ApiCall, channel: FakeChannel, permissions: int) -> None:
+    """403 with Discord's code 50013 unless the bot has ``permissions`` there."""
+    if not bot_may(call, channel, permissions):
+        raise missing_permissions()
 
 
 def _check_guild(call: ApiCall) -> None:
@@ -182,6 +212,13 @@ async def get_channel(call: ApiCall) -> Any:
 async def edit_channel(call: ApiCall) -> Any:
     channel = channel_of(call)
     body = call.body or {}
+    if channel.is_thread and not bot_may(call, channel, MANAGE_THREADS):
+        # Without Manage Threads: only the thread's creator may rename or
+        # archive it, nobody may lock or unlock it, nor open a locked one again.
+        locking = "locked" in body and bool(body["locked"]) != channel.locked
+        reopening = channel.locked and body.get("archived") is False
+        if locking or reopening or channel.owner_id != call.world.bot_user.id:
+            raise missing_permissions()
     for key in ("name", "topic", "archived", "locked", "invitable", "auto_archive_duration"):
         if key in body and body[key] is not None:
             setattr(channel, key, body[key])
@@ -204,13 +241,14 @@ async def typing(call: ApiCall) -> Any:
 
 
 def _check_can_send(call: ApiCall, channel: FakeChannel) -> None:
+    require(call, channel, VIEW_CHANNEL | (SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES))
     if channel.type == DM and channel.recipient is not None and channel.recipient.dms_closed:
         raise DiscordAPIError(403, CANNOT_DM_USER, "Cannot send messages to this user")
     if channel.type == DM and channel.recipient is not None and channel.recipient.dms_too_fast:
         raise DiscordAPIError(403, OPENING_DMS_TOO_FAST, "You are opening direct messages too fast")
     if channel.is_thread and (channel.archived or channel.locked):
         if channel.locked:
-            raise DiscordAPIError(403, 50083, "Thread is archived")
+            raise DiscordAPIError(403, THREAD_ARCHIVED, "Thread is archived")
         # Sending to an archived (unlocked) thread unarchives it, as on Discord.
         channel.archived = False
 
@@ -337,6 +375,7 @@ async def create_thread(call: ApiCall) -> Any:
     thread_type = int(body.get("type") or PRIVATE_THREAD)
     if thread_type not in (PUBLIC_THREAD, PRIVATE_THREAD):
         raise invalid_form("type", "Value must be one of {11, 12}.")
+    require(call, parent, VIEW_CHANNEL | (CREATE_PRIVATE_THREADS if thread_type == PRIVATE_THREAD else CREATE_PUBLIC_THREADS))
     thread = call.world.add_thread(
         parent,
         body["name"],
@@ -353,6 +392,7 @@ async def create_thread_from_message(call: ApiCall) -> Any:
     message = message_of(call, parent)
     if message.thread_id is not None:
         raise DiscordAPIError(400, 160004, "A thread has already been created for this message")
+    require(call, parent, VIEW_CHANNEL | CREATE_PUBLIC_THREADS)
     body = call.body or {}
     # Discord gives such a thread the id of its starter message.
     thread = call.world.add_thread(
@@ -372,7 +412,15 @@ def _thread_of(call: ApiCall) -> FakeChannel:
 
 async def add_thread_member(call: ApiCall) -> Any:
     thread = _thread_of(call)
-    thread.member_ids.add(user_of(call).id)
+    user = user_of(call)
+    # As on Discord: the thread must be open, the bot able to send messages in
+    # it, and the user a member of the server.
+    if thread.archived:
+        raise DiscordAPIError(400, THREAD_ARCHIVED, "Thread is archived")
+    require(call, thread, VIEW_CHANNEL | SEND_MESSAGES_IN_THREADS)
+    if user.id not in call.world.guild.members:
+        raise not_found(UNKNOWN_MEMBER, "Member")
+    thread.member_ids.add(user.id)
     return None
 
 

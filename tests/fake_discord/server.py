@@ -18,7 +18,7 @@ from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, INTENT_GUILD
 from .handles import WAIT, InteractionHandle
 from .interactions import Interactions
 from .messages import create_message
-from .recording import RateLimitRule, RecordedRequest, read_body
+from .recording import RateLimitRule, RecordedRequest, RefusalRule, read_body
 from .spec_validation import SpecValidator, default_validator
 from .world import FakeChannel, FakeMessage, FakeUser, World
 
@@ -76,6 +76,7 @@ class FakeDiscord:
         self.server_errors: list[tuple[RecordedRequest, str]] = []
         self.rate_limited: list[RecordedRequest] = []
         self._rate_limits: list[RateLimitRule] = []
+        self._refusals: list[RefusalRule] = []
 
         self._runner: Optional[web.AppRunner] = None
         self.port: Optional[int] = None
@@ -190,6 +191,7 @@ class FakeDiscord:
             else:
                 if auth and request.headers.get("Authorization") != f"Bot {self.token}":
                     raise DiscordAPIError(401, 0, "401: Unauthorized")
+                self._take_refusal(request.method, template)
                 if record.spec_errors and self.reject_invalid:
                     raise DiscordAPIError(
                         400,
@@ -250,6 +252,21 @@ class FakeDiscord:
         ``route`` is the fake's template, e.g. ``"/channels/{channel_id}/messages"``.
         """
         self._rate_limits.append(RateLimitRule(method.upper(), route, retry_after, times, is_global))
+
+    def refuse(
+        self, method: str, route: str, *, status: int = 403, code: int = 50013, message: str = "Missing Permissions",
+        times: int = 1,
+    ) -> None:
+        """Answer the next ``times`` requests to ``method route`` with a Discord error
+        (by default 403/50013, as when a permission was taken after an interaction
+        reported it); the request is recorded and validated, but not carried out."""
+        self._refusals.append(RefusalRule(method.upper(), route, status, code, message, times))
+
+    def _take_refusal(self, method: str, template: str) -> None:
+        for rule in self._refusals:
+            if rule.method == method and rule.route == template and rule.remaining_hits > 0:
+                rule.remaining_hits -= 1
+                raise DiscordAPIError(rule.status, rule.code, rule.message)
 
     def _take_rate_limit(self, method: str, template: str) -> Optional[RateLimitRule]:
         for rule in self._rate_limits:
