@@ -1,0 +1,117 @@
+"""The HellGame's shortcuts for a match over weeks, through the real client
+and the fake Discord: a counter window asks its three eligible players at
+once and the first counter from the caster's left decides; a battle's
+standing orders flee at N and run the combat rounds without a question.
+
+Each test builds its position with the position builder (the same as the
+rule tests in tests/test_hellgame_counter_windows.py and
+tests/test_hellgame_battle_orders.py), puts it into a running match as a
+developer's terminal could, and then plays it by clicking pickers (a
+position put in this way does not replay from the match's log, so these
+tests leave ``brettbote verify`` out)."""
+
+from __future__ import annotations
+
+import pytest
+from hellgame_driver import start
+from hellgame_table import GAME, click_index, open_match
+from test_hellgame_battle_orders import REFUGE, TAVERN, battle
+from test_hellgame_counter_windows import DEMONS, IDNW, cast_lore, table as counter_table
+
+import engines
+from engines.hellgame.core.model import Action
+
+E = engines.get(GAME)
+
+
+@pytest.fixture(autouse=True)
+def more_players(fake):
+    for name in ("dave", "erin"):
+        fake.world.add_user(name, locale="en-US")
+
+
+async def put(raw_sql, stored, state) -> None:
+    match, _ = await stored()
+    await raw_sql("UPDATE matches SET state=? WHERE id=?", E.dump_state(state), match.id)
+
+
+async def click(table, stored, user, action: Action) -> None:
+    """``user`` opens the picker with "Act" and clicks ``action``."""
+    match, _ = await stored()
+    state = E.load_state(match.state)
+    seat = match.seat_of(user.id)
+    picker = await table.open_picker(user)
+    index = E.legal_actions(state, seat).index(action)
+    await click_index(table, user, picker, match.id, match.seats[seat].decision_counter, index)
+
+
+async def test_a_counter_window_asks_three_players_at_once_and_the_first_from_the_casters_left_decides(
+        fake, table, stored, bot, raw_sql):
+    w = fake.world
+    users = [w.alice, w.bob, w.user("dave"), w.user("erin")]
+    await open_match(fake, table, users, seed=1)
+    s = counter_table(caster=2)  # Naburos (seat 2) holds Lore; seats 3, 0, 1 may counter, in that order
+    cast_lore(s, 2)
+    await put(raw_sql, stored, s)
+    match, log = await stored()
+    assert E.to_act(E.load_state(match.state)) == [3, 0, 1]  # all three at once, in turn order
+    seats = {0: users[0], 1: users[1], 3: users[3]}
+    # Seat 1 counters first, seat 0 next, seat 3 passes last
+    await click(table, stored, seats[1], Action(do="counter", a=IDNW[1], b=_demon(s, DEMONS[1])))
+    await click(table, stored, seats[0], Action(do="counter", a=IDNW[0], b=_demon(s, DEMONS[0])))
+    match, _ = await stored()
+    state = E.load_state(match.state)
+    assert E.to_act(state) == [3] and E.submitted(state) == [0, 1]  # who has answered, never what
+    assert "It Does Not Work" not in table.board().content
+    await click(table, stored, seats[3], Action(do="no"))
+    match, after = await stored()
+    state = E.load_state(match.state)
+    countered = [e for entry in after[len(log):] for e in entry.events
+                 if (e["key"] if isinstance(e, dict) else e.key) == "ev_magic_countered"]
+    assert len(countered) == 1 and countered[0]["params"]["seat"] == 0  # the first from the caster's left
+    assert IDNW[1] in state.players[1].hand and IDNW[0] not in state.players[0].hand  # seat 1's counter was void
+
+
+def _demon(s, name: str) -> int:
+    from hellgame_driver import demon
+    return demon(s, name)
+
+
+async def test_standing_orders_flee_at_n_and_the_battle_runs_without_questions(
+        fake, table, stored, bot, raw_sql, monkeypatch):
+    from engines.hellgame.phases.action import movement
+
+    fled: list[list[int]] = []
+
+    def flee(state, seat, moving, barred, events):  # the stand-in flight of the rule tests
+        fled.append([u.id for u in moving])
+        for u in moving:
+            u.at = REFUGE
+        return []
+
+    monkeypatch.setattr(movement, "flee", flee)
+    monkeypatch.setattr(movement, "lone_lieutenants", lambda s, ev: None)
+    w = fake.world
+    await open_match(fake, table, [w.alice, w.bob], seed=1)
+    # seat 1 loses a legion in each of the first two rounds (the dice are queued)
+    s = battle({0: 2, 1: 4}, dice=[1, 1, 1, 1] + [6, 1] + [2] + [1, 1, 1] + [6, 1] + [2])
+    start(s)
+    await put(raw_sql, stored, s)
+    match, log = await stored()
+    assert sorted(E.to_act(E.load_state(match.state))) == [0, 1]  # the orders, of both sides at once
+    board = table.board()
+    await click(table, stored, w.bob, Action(do="flee_at", a=2))
+    await click(table, stored, w.bob, Action(do="submit"))
+    await click(table, stored, w.alice, Action(do="fight"))
+    dms = {u.id: len(table.dms(u)) for u in (w.alice, w.bob)}
+    await click(table, stored, w.alice, Action(do="submit"))
+    match, after = await stored()
+    state = E.load_state(match.state)
+    answers = [(entry.seat, E.parse_action(entry.action).do) for entry in after[len(log):] if entry.automatic]
+    # the flight questions were answered by the orders: Bob stays at 3 legions and flees at 2
+    assert [a for a in answers if a[1] in ("stay", "flee")] == [(1, "stay"), (0, "stay"), (1, "flee")]
+    assert len(fled) == 1 and len(fled[0]) == 2 and state.won == {str(TAVERN): [0]}
+    # nobody was asked anything more in the battle: no DM, no picker
+    assert {u.id: len(table.dms(u)) for u in (w.alice, w.bob)} == dms
+    assert not E.to_act(state) or state.step == "petition"
+    assert table.board().id != board.id or len(board.history) > 0
