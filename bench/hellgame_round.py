@@ -2,12 +2,15 @@
 
 A match of ``--seats`` players in a thread, through the real discord.py
 client and the fake Discord of the test suite, with the engine's default
-options. Every decision is made by the seeded policy of the rule tests
-(``hellgame_driver.choose``: random, leaning to choices that make a match
-move) and clicked the way a player does: a secret order in its DM picker,
-anything else by "Act" on the board and then the picker's menus, pages and
-buttons. The bot's own randomness (the match's seed) comes from the same
-seed, so a seed gives the same figures on every run. Per round:
+options and the players' default settings (a decision comes by DM with its
+picker). Every decision is made by a seeded policy
+(``hellgame_table.player_choice``: the rule tests' ``choose``, random and
+leaning to choices that make a match move, except that a move is given by
+one of its destinations and a battle's standing orders are set, as a player
+over weeks would) and clicked the way a player does: in the picker its DM
+brought, or by "Act" on the board and then the picker's menus, pages and
+buttons when no DM came. The bot's own randomness (the match's seed) comes
+from the same seed, so a seed gives the same figures on every run. Per round:
 
 - hand-offs: how often the set of people asked changes (after a decision,
   the people asked are not those asked before it; a set that only shrinks,
