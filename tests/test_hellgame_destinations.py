@@ -22,6 +22,7 @@ from engines.hellgame.engine import ENGINE
 from engines.hellgame.phases.action import movement
 from engines.hellgame.phases.action.paths import plan
 from hellgame_driver import answer, ask, asked, choose, dos, keys, legal, rolls, units  # noqa: F401 - rolls is a fixture
+from test_hellgame_movement import legions, lieutenant, position  # the movement tests' positions (and test-end step)
 
 X, Y, Z = 0, 1, 2
 
@@ -36,29 +37,6 @@ SPIES, FALSIFIERS = sectio("Spies"), sectio("Falsifiers")
 LARD, ADDICTION, EXPLOITERS, SWAMP = sectio("Sea Of Lard"), sectio("Addiction"), sectio("Exploiters"), sectio("Swamp")
 SNAKE, FURNACE, MEGALO, INSATIABLE = sectio("Snake"), sectio("Furnace"), sectio("Megalo"), sectio("The Insatiable")
 TAVERN, WISE, GARDEN = sectio("Tavern"), sectio("The Wise"), sectio("Garden")
-
-
-@flow.step("action_testend")
-def _test_end(s, ev):
-    """Stands in for the action module's step: the test's procedure ends here."""
-    s.over = True
-
-
-def position(units: dict, seats: int = 2, demon: str = "Balban", **fields) -> P.Position:
-    """X's ``demon`` (demon 0; Balban has 2 skulls) in the Action phase, about
-    to move; a die no test queued is an error."""
-    others = ("Ukobach", "Caim")
-    players = [P.Player(demons=[demon])] + [P.Player(demons=[name]) for name in others[:seats - 1]]
-    return P.Position(**{"players": players, "units": units, "phase": "action", "step": "action_testend",
-                         "strict_dice": True, **fields})
-
-
-def legions(seat: int, n: int = 1) -> P.Units:
-    return P.Units(legions={seat: n})
-
-
-def lieutenant(name: str, seat: int, legions: int = 0, leads: int = 0) -> P.Units:
-    return P.Units(lieutenants=[P.Lieutenant(name=name, seat=seat, leads=leads)], legions={seat: legions})
 
 
 def settle(s: State) -> tuple[list, list[tuple[int, Action]]]:

@@ -217,3 +217,17 @@ async def test_a_round_summary_is_one_post(fake, table, stored, bot):
     if post.attachments:  # a long summary keeps all of itself in a text file
         text = post.attachments[0].data.decode()
         assert text.startswith(head) and len(text) > len(post.content)
+
+
+async def test_a_player_whose_dms_are_closed_is_mentioned_in_the_channel_once(fake, table, stored, bot):
+    """The board leaves out whoever it expects to tell by DM; when that DM
+    turns out closed, the channel mentions them instead: told once, not
+    never."""
+    w = fake.world
+    w.bob.dms_closed = True
+    await table.open_match(w.alice, w.bob)  # Himmel und Hölle: Alice's turn
+    posts = len(thread_posts(fake, table))
+    await table.turn(w.alice, "Zug beenden")  # Bob's turn: a new board
+    new = thread_posts(fake, table)[posts:]
+    assert sum(w.bob in m.pinged for m in new) == 1
+    assert not any(m.buttons() for m in table.dms(w.bob))

@@ -253,7 +253,8 @@ class DirectMessages:
                 return False  # the daily digest, or the notice at the end of the quiet hours, tells instead
             if await self.picker_dm(match, seat, hand=hand):
                 return True
-            user = await self.store.get_user(user_id)  # DMs closed: the channel tells instead
+            # the DM did not go (closed): the board left them out for it, so the channel tells
+            user, pinged = await self.store.get_user(user_id), False
         if not pinged and (user is None or user.notify in ("turn", "mention")):
             engine = present.engine_of(match)
             prompt = engine.prompt(engine.load_state(match.state), seat)
