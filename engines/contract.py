@@ -368,6 +368,13 @@ class Engine(ABC):
             raise IllegalAction("not_your_turn")
         return next((a for a in legal if self.is_passive(a)), legal[0])
 
+    def standing(self, state: BaseModel, seat: int) -> Any | None:
+        """The answer the seat gave in advance to its open question (a
+        standing order), or None; ``automatic`` includes it. The bot logs it
+        as automatic but shows it so only to that seat: to the others it says
+        the seat has standing orders. None by default."""
+        return None
+
     def automatic(self, state: BaseModel, seat: int) -> Any | None:
         """The choice made for ``seat`` without asking it, or ``None`` to ask
         (see *Automatic answers* in the module docstring): by default the only

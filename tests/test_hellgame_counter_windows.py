@@ -352,3 +352,21 @@ def test_9_8_2_1_a_combat_counter_window_asks_everyone_at_once():
     assert s.demons[uko].acted and not s.demons[baal].acted
     assert IDNW[2] in s.players[2].hand and IDNW[1] not in s.players[1].hand
     assert "ev_warcraft_frenzy" not in keys(ev)
+
+
+def test_9_8_2_1_a_window_opened_one_seat_at_a_time_asks_the_rest_at_once():
+    """A match running when counter windows changed: its open window (engine
+    version 4) asked seat 3 alone and kept seats 0 and 1 in the queue. When
+    seat 3 answers, the other two are asked together, and the first counter
+    from the caster's left still decides."""
+    s = table(caster=2)
+    cast_lore(s, 2)
+    s.asks = [a for a in s.asks if not (a.q == "counter" and a.seat in (0, 1))]
+    s.casting.queue = [0, 1]
+    assert window(s) == [(3, "counter")]
+    answer(s, 3, "no")
+    assert window(s) == [(0, "counter"), (1, "counter")] and s.casting.queue == [3, 0, 1]
+    counter(s, 1)
+    ev = counter(s, 0)
+    assert [e.params["seat"] for e in ev if e.key == "ev_magic_countered"] == [0]
+    assert IDNW[1] in s.players[1].hand and not set(DRAWS) & set(s.players[2].hand)

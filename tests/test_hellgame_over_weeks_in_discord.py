@@ -114,4 +114,15 @@ async def test_standing_orders_flee_at_n_and_the_battle_runs_without_questions(
     # nobody was asked anything more in the battle: no DM, no picker
     assert {u.id: len(table.dms(u)) for u in (w.alice, w.bob)} == dms
     assert not E.to_act(state) or state.step == "petition"
-    assert table.board().id != board.id or len(board.history) > 0
+    assert state.phase == "petition" and table.board().id != board.id  # the next phase, a new board
+    # the log marks an answer of a standing order as such to its own seat only: to the others it
+    # would tell that the seat has standing orders ("(automatic)" would even say it had no choice)
+    bobs = [entry.counter for entry in after[len(log):] if entry.standing and entry.seat == 1]
+    assert bobs and all(entry.automatic for entry in after if entry.standing)
+    alice_log = (await (await table.command(w.alice, "game log")).wait_ephemeral()).content
+    bob_log = (await (await table.command(w.bob, "game log")).wait_ephemeral()).content
+    for counter in bobs:
+        mine = [line for line in bob_log.splitlines() if line.startswith(f"`{counter:>3}`")]
+        theirs = [line for line in alice_log.splitlines() if line.startswith(f"`{counter:>3}`")]
+        assert mine and "(your standing order)" in mine[0]
+        assert not any("automatisch" in line or "Dauerauftrag" in line for line in theirs)

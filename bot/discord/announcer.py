@@ -293,7 +293,9 @@ class Announcer(DirectMessages):
                 state = engine.load_state(match.state)
                 due = set(engine.to_act(state))
                 owed = list(dict.fromkeys((n.kind, n.seat) for n in notices if n.kind not in ("summary", "board")))
-                await self.deliver(match, [(k, s) for k, s in owed if k == "private" or s in due])
+                # a board only edited pinged no one: who is told by mention gets a line
+                await self.deliver(match, [(k, s) for k, s in owed if k == "private" or s in due],
+                                   pinged=not any(n.kind == "board" for n in notices))
             await self.notices_told(match.id, min(n.counter for n in notices), max(n.counter for n in notices))
 
     async def strip_orphans(self, match: Match) -> None:

@@ -60,9 +60,11 @@ async def refresh(announcer, match_id: int) -> None:
     if match_id in announcer.edits_waiting:
         return
     announcer.edits_waiting.add(match_id)
+    waiting = True  # this call's mark, until it holds the lock (then a later call may wait)
     try:
         async with announcer.board_lock(match_id):
             announcer.edits_waiting.discard(match_id)
+            waiting = False
             match = await announcer.service.get(match_id)
             if match is None or match.status != "running" or not match.board_message_id or match.board_due:
                 return  # a board is owed anyway: its post shows all this
@@ -75,7 +77,8 @@ async def refresh(announcer, match_id: int) -> None:
             except discord.HTTPException as err:  # the board was deleted, or the channel is gone
                 log.info("could not edit the board %s of match %s: %s", match.board_message_id, match.id, err)
     finally:
-        announcer.edits_waiting.discard(match_id)
+        if waiting:  # cancelled before its turn: its mark goes, a later caller's stays
+            announcer.edits_waiting.discard(match_id)
 
 
 async def _status(announcer, match: Match, locale: str) -> present.BoardText:

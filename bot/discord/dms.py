@@ -256,11 +256,9 @@ class DirectMessages:
             # the DM did not go (closed): the board left them out for it, so the channel tells
             user, pinged = await self.store.get_user(user_id), False
         if not pinged and (user is None or user.notify in ("turn", "mention")):
-            engine = present.engine_of(match)
-            prompt = engine.prompt(engine.load_state(match.state), seat)
-            locale = self.locales.of_channel(match)
+            # only that it is their turn: a prompt may name what only they may see (their cards)
             await self.notice(match, "turn_mention", mention=user_id, user=f"<@{user_id}>",
-                              prompt=engine.text(prompt.key, prompt.params, locale))
+                              title=present.engine_of(match).title(self.locales.of_channel(match)))
         return False
 
     async def remind(self, match: Match, seat: int) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord import present
+from bot.discord import game_log, present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
@@ -79,7 +79,7 @@ class PlayCog(Room, name="play"):
 
     async def _send_log(self, interaction: discord.Interaction, match: Match, locale: str) -> None:
         entries = await self.service.log(match.id)
-        await reply(interaction, present.log_text(match, entries, match.seat_of(interaction.user.id), locale))
+        await reply(interaction, game_log.log_text(match, entries, match.seat_of(interaction.user.id), locale))
 
     # -- the board and the picker ------------------------------------------------
 

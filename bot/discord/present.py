@@ -1,4 +1,4 @@
-"""What the bot shows: board posts, pickers, private views, logs and lobbies,
+"""What the bot shows: board posts, pickers, private views and lobbies,
 as message payloads (content, files, components). No I/O happens here: the
 cogs answer interactions with these payloads, and the announcer posts them."""
 
@@ -19,13 +19,15 @@ from bot.discord.talk_line import talk_lines
 from bot.play.moves import action_token
 from bot.play.handover import CHOICES, voters
 from bot.play.slow import deadline_of, told_by_dm
-from bot.store import LoggedAction, Match, User
+from bot.store import Match, User
 from engines import Engine, Event
 
 #: Button rows of a picker: rows 0-3 for choices, row 4 for paging.
 FLAT_PAGE = 20
 GROUP_PAGE = 15
 ALT_TEXT_LIMIT = 1024
+#: The latest public events a board shows (what happened since it was posted).
+SINCE_LINES = 8
 
 
 @dataclass
@@ -218,7 +220,9 @@ def board_text(match: Match, locale: str, *, events: list[Event | dict] = (), to
     view = engine.view(state, None)
     waiting = engine.to_act(state) if match.status == "running" else []
     head = t("board_head", locale, title=engine.title(locale), stage=engine.render_text(view.header.stage, locale))
-    since = event_lines(engine, list(events), None, locale, summaries=False)[-8:]
+    since = event_lines(engine, list(events), None, locale, summaries=False)
+    if len(since) > SINCE_LINES:  # a phase's news can be long: its end, and where the rest is
+        since = [t("since_earlier", locale, n=len(since) - SINCE_LINES)] + since[-SINCE_LINES:]
     lines = []
     if waiting:
         lines.append(t("to_act", locale, players=", ".join(player(engine, match, s, locale) for s in waiting)))
@@ -346,23 +350,6 @@ async def done_payload(match: Match, seat: int, locale: str, notice: list[str]) 
         prompt = engine.prompt(state, seat)
         lines.append(engine.text(prompt.key, prompt.params, locale))
     return Payload(content="\n".join(lines)[:2000], files=(await pictures(match, view, locale))[0], view=None)
-
-
-def log_text(match: Match, entries: list[LoggedAction], seat: int | None, locale: str) -> str:
-    engine = engine_of(match)
-    lines = []
-    for entry in entries:
-        shown = event_lines(engine, entry.events, seat, locale)
-        if entry.automatic:  # the engine answered a question with no real choice: said so, never hidden
-            shown = shown or [t("log_automatic_move", locale, seat=engine.seat_name(entry.seat, locale))]
-            shown = [f"{shown[0]} {t('log_automatic', locale)}", *shown[1:]]
-        for line in shown:
-            # taken-back moves stay in the log, struck through
-            lines.append(f"`{entry.counter:>3}` ~~{line}~~" if entry.undone_by else f"`{entry.counter:>3}` {line}")
-    if not lines:
-        return t("log_empty", locale)
-    text = t("log_head", locale) + "\n" + "\n".join(lines)
-    return text if len(text) <= 2000 else "…\n" + text[-1990:]
 
 
 def lobby_post(match: Match, locale: str) -> Payload:

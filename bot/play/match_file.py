@@ -63,8 +63,7 @@ class Move(_Strict):
     counter: int = Field(ge=1)
     seat: int = Field(ge=0)
     action: dict[str, Any]
-    #: The counter of the undo that took this action back; such an action
-    #: is not replayed.
+    #: The counter of the undo that took this action back (not replayed).
     undone_by: int | None = None
     #: Answered by the engine without asking (``Engine.automatic``), replayed as any other.
     automatic: bool = False
@@ -189,10 +188,11 @@ def seat_share(match: Match, log: list[LoggedAction], user_id: int) -> SeatFile:
         own = seat is not None and entry.seat == seat
         seen = [SeenEvent(key=e.key, params=e.params) for e in map(Event.model_validate, entry.events)
                 if e.visible_for(seat)]
-        if seen or own or entry.automatic:
+        automatic = entry.automatic and (own or not entry.standing)  # else the others learn of standing orders
+        if seen or own or automatic:
             moves.append(SeenMove(counter=entry.counter, seat=entry.seat if own else None,
                                   action=json.loads(entry.action) if own else None, events=seen,
-                                  undone=entry.undone_by is not None, automatic=entry.automatic))
+                                  undone=entry.undone_by is not None, automatic=automatic))
     return SeatFile(
         game=match.game, engine_version=match.engine_version or UNVERSIONED, match_id=match.id, status=match.status,
         seats=len(match.seats), options={k: v for k, v in match.options.items() if k in public}, seat=seat,

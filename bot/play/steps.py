@@ -33,7 +33,7 @@ SNAPSHOT_EVERY = 50
 
 class MoveSteps:
     async def _step(self, tx: Transaction, match: Match, engine: Engine, before: BaseModel, seat: int, action: Any,
-                    automatic: bool = False) -> MoveOutcome:
+                    automatic: bool = False, standing: bool = False) -> MoveOutcome:
         """Apply one legal action of ``seat`` to ``before`` (the match's
         current state) and log it: the state, the log, the decision counters,
         the clocks and the timers of the decisions it opens."""
@@ -51,7 +51,8 @@ class MoveSteps:
             await ratings.rate(tx, match.id)
         new_counter = match.counter + 1
         await tx.append_action(match.id, new_counter, seat, engine.dump_action(action), [e.model_dump() for e in events],
-                               undoable=engine.undoable(before, after, seat, events), automatic=automatic)
+                               undoable=engine.undoable(before, after, seat, events), automatic=automatic,
+                               standing=standing)
         if status == "running" and new_counter - (await tx.last_snapshot_counter(match.id) or 0) >= SNAPSHOT_EVERY:
             await tx.add_snapshot(match.id, new_counter, dumped)
         await tx.set_decision_counters(match.id, decision_counters(engine, match, before, after, seat, new_counter))
@@ -90,7 +91,8 @@ class MoveSteps:
             answer = next(((s, a) for s in engine.to_act(state) if (a := engine.automatic(state, s)) is not None), None)
             if answer is None:
                 break
-            steps.append(await self._step(tx, match, engine, state, *answer, automatic=True))
+            standing = engine.standing(state, answer[0]) == answer[1]
+            steps.append(await self._step(tx, match, engine, state, *answer, automatic=True, standing=standing))
             match, state = steps[-1].match, steps[-1].after
         return steps
 

@@ -102,9 +102,10 @@ class Transaction(TalkMethods, ABC):
 
     @abstractmethod
     async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict],
-                            undoable: bool | None = None, automatic: bool = False) -> None:
+                            undoable: bool | None = None, automatic: bool = False, standing: bool = False) -> None:
         """Log an action; ``undoable`` is the engine's verdict on taking it back,
-        ``automatic`` that the engine answered it without asking the seat."""
+        ``automatic`` that the engine answered it without asking the seat,
+        ``standing`` (with ``automatic``) by the seat's own standing order."""
 
     @abstractmethod
     async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:

@@ -197,6 +197,10 @@ class Turn:
     previous_at: str
 
 
+#: ``actions.automatic`` of an answer a standing order gave (1: no other choice).
+STANDING = 2
+
+
 @dataclass
 class LoggedAction:
     counter: int
@@ -211,6 +215,9 @@ class LoggedAction:
     undoable: bool | None = None
     #: answered by the engine without asking the seat (``Engine.automatic``)
     automatic: bool = False
+    #: … by an answer the seat gave in advance (``Engine.standing``: a
+    #: standing order), not for want of a choice (stored as automatic = 2)
+    standing: bool = False
 
 
 @dataclass

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from bot.store.base import OPEN
-from bot.store.models import LoggedAction, Match, Seat, Talk, Timer, User, Vote
+from bot.store.models import STANDING, LoggedAction, Match, Seat, Talk, Timer, User, Vote
 
 
 def now() -> str:
@@ -111,7 +111,8 @@ def timer_from_row(row: Row) -> Timer:
 def action_from_row(row: Row) -> LoggedAction:
     undoable = row["undoable"]
     return LoggedAction(row["counter"], row["seat"], row["action"], json.loads(row["events"]), row["created_at"],
-                        row["undone_by"], None if undoable is None else bool(undoable), bool(row["automatic"]))
+                        row["undone_by"], None if undoable is None else bool(undoable), bool(row["automatic"]),
+                        row["automatic"] == STANDING)
 
 
 def user_from_row(row: Row) -> User:

@@ -16,7 +16,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, AsyncIterator, Iterable, Sequence
 
 from bot.store.base import Store, Transaction
-from bot.store.models import GuildSettings, LoggedAction, Match, Stint, Timer, User
+from bot.store.models import STANDING, GuildSettings, LoggedAction, Match, Stint, Timer, User
 from bot.store.rows import OPEN_SQL, Row, assignments, match_from_row, now, timer_from_row, user_from_row
 from bot.store.sql_guilds import GuildStatements
 from bot.store.sql_users import UserReads, UserStatements
@@ -194,12 +194,12 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         return changed == 1
 
     async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict],
-                            undoable: bool | None = None, automatic: bool = False) -> None:
+                            undoable: bool | None = None, automatic: bool = False, standing: bool = False) -> None:
         await self.execute(
             "INSERT INTO actions (match_id, counter, seat, action, events, created_at, undoable, automatic)"
             " VALUES (?,?,?,?,?,?,?,?)",
             (match_id, counter, seat, action, json.dumps(events, ensure_ascii=False), now(),
-             None if undoable is None else int(undoable), int(automatic)),
+             None if undoable is None else int(undoable), STANDING if standing else int(automatic)),
         )
 
     async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:

@@ -183,10 +183,9 @@ class HellGame(Engine):
 
         An answer the seat gave in advance (``core.hooks.STANDING``: a path
         to walk on, a battle's standing orders) comes first."""
-        for standing in hooks.STANDING:
-            chosen = standing(state, seat)
-            if chosen is not None and chosen in self.legal_actions(state, seat):
-                return chosen
+        chosen = self.standing(state, seat)
+        if chosen is not None:
+            return chosen
         if not self._no_choice(state, seat):
             return None
         probe = clone(state)
@@ -201,6 +200,15 @@ class HellGame(Engine):
         real = self._no_choice(state, seat)
         chosen = self.default_action(state, seat)
         return chosen if chosen in real else real[0]
+
+    def standing(self, state: State, seat: int) -> Action | None:
+        """The first legal answer of ``core.hooks.STANDING`` (a walk towards
+        a destination, a battle's standing orders)."""
+        for hook in hooks.STANDING:
+            chosen = hook(state, seat)
+            if chosen is not None and chosen in self.legal_actions(state, seat):
+                return chosen
+        return None
 
     def _no_choice(self, state: State, seat: int) -> list[Action]:
         """The seat's choices (a standing one aside) when there is nothing

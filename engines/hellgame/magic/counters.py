@@ -236,8 +236,23 @@ def _legal(state: State, a: Ask) -> list[Action]:
     return [Action(do="no")] + (options(state, c, a.seat) if c is not None else []) + [Action(do="always")]
 
 
+def _asked_one_by_one(state: State, c: Casting, seat: int) -> None:
+    """A window opened before counter windows asked everyone at once (engine
+    version 4) asked one seat at a time, and ``queue`` held the seats still
+    to ask, without the one asked. When that seat answers, the others are
+    asked now, all at once, and the queue becomes the new one (every seat
+    asked, in turn order: the one asked came first)."""
+    if seat in c.queue:
+        return
+    rest = list(c.queue)
+    c.queue = [seat] + [s for s in rest if not state.players[s].always_pass and reactors(state, c, s)]
+    for other in c.queue[1:]:
+        ask(state, other, "counter", kind="reaction", secret=True, card=c.card, caster=c.caster)
+
+
 def _answer(state: State, a: Ask, x: Action, events: Events) -> None:
     c = state.casting
+    _asked_one_by_one(state, c, a.seat)
     close(state, a)
     if x.do == "always":
         state.players[a.seat].always_pass = True
