@@ -606,10 +606,27 @@ async def test_private_threads_follow_the_bots_permissions(fake: FakeDiscord, bo
     assert stored.type == 12 and not stored.invitable and stored.member_ids == {world.bot_user.id, world.alice.id}
     with pytest.raises(discord.NotFound):  # only members of the server join a thread
         await thread.add_user(discord.Object(12345))
+    # its creator takes people out of a private thread (someone not in it: nothing changes)
+    await thread.add_user(discord.Object(world.bob.id))
+    await thread.remove_user(discord.Object(world.bob.id))
+    await thread.remove_user(discord.Object(world.bob.id))
+    assert stored.member_ids == {world.bot_user.id, world.alice.id}
+    others = world.add_thread(spiele, "Fremd", private=True, owner=world.alice)  # not the bot's own
+    others.member_ids |= {world.bot_user.id, world.bob.id}
+    world.set_overwrite(spiele, world.bot_user, deny=MANAGE_THREADS)
+    with pytest.raises(discord.Forbidden) as excinfo:  # someone else's thread: only with Manage Threads
+        await bot.http.remove_user_from_thread(others.id, world.bob.id)
+    assert excinfo.value.code == 50013 and world.bob.id in others.member_ids
+    world.set_overwrite(spiele, world.bot_user)
+    await bot.http.remove_user_from_thread(others.id, world.bob.id)
+    assert world.bob.id not in others.member_ids
     await thread.edit(archived=True, locked=True)
     assert stored.archived and stored.locked
     with pytest.raises(discord.HTTPException) as excinfo:  # an archived thread takes nobody in
         await thread.add_user(discord.Object(world.bob.id))
+    assert excinfo.value.code == 50083
+    with pytest.raises(discord.HTTPException) as excinfo:  # nor out
+        await thread.remove_user(discord.Object(world.alice.id))
     assert excinfo.value.code == 50083
 
     world.set_overwrite(spiele, world.bot_user, deny=CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS | MANAGE_THREADS)
@@ -630,5 +647,5 @@ async def test_private_threads_follow_the_bots_permissions(fake: FakeDiscord, bo
         await channel.create_thread(name="Verweigert", type=discord.ChannelType.private_thread)
     assert excinfo.value.code == 50013
     await channel.create_thread(name="Erlaubt", type=discord.ChannelType.private_thread)
-    assert [t.name for t in world.threads] == ["Absprache", "Erlaubt"]
+    assert [t.name for t in world.threads] == ["Absprache", "Fremd", "Erlaubt"]
     fake.assert_clean()

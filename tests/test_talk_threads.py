@@ -3,8 +3,11 @@ and the fake Discord, on both databases: a player opens a private thread for
 some players of a match of three or more, the same people get the same thread
 again, the board lists who talks with whom, the match's end archives and
 locks the threads; refusals are private and say why (a player who is not one,
-a match of two, the bot without the permission, or Discord refusing). And
-``/game away days:0``, which took ``/game back``'s place in the command list."""
+a match of two, the bot without the permission, or Discord refusing). A talk
+follows the seats: whoever leaves the match or loses the seat leaves its
+talks (a talk of two is archived then), whoever takes a seat over is not let
+in, and what a crash or Discord left undone is repaired. And ``/game away
+days:0``, which took ``/game back``'s place in the command list."""
 
 from __future__ import annotations
 
@@ -24,6 +27,9 @@ from bot.store import Talk, open_store
 
 DAY = 86400
 THREAD_ROUTE = "/channels/{channel_id}/threads"
+MEMBER_ROUTE = "/channels/{channel_id}/thread-members/{user_id}"
+#: The line a talk's thread gets when one of its people left the match (the server's language).
+LEFT = "hat die Partie verlassen und ist damit auch nicht mehr in dieser Absprache"
 
 
 @pytest.fixture(autouse=True)
@@ -241,6 +247,123 @@ async def test_talks_left_open_when_a_match_ended_are_archived_by_the_repair(fak
     await table.bot.announcer.reconcile()
     assert thread.archived and thread.locked
     assert await raw_sql("SELECT status FROM talks WHERE thread_id=?", thread.id) == [("archived",)]
+
+
+def left_line(fake, thread, user) -> bool:
+    """The thread's last line says that ``user`` left (in the server's language), without a ping."""
+    last = fake.messages(thread)[-1]
+    return LEFT in last.content and user.mention in last.content and not last.pinged
+
+
+def pair(*users) -> tuple[int, ...]:
+    return tuple(sorted(u.id for u in users))
+
+
+async def test_a_player_who_leaves_the_match_leaves_its_talks_and_a_substitute_is_not_let_in(fake, table, stored):
+    w = fake.world
+    alice, bob, dave = await three_players(fake, table)
+    thread = thread_of(fake, await talk(table, alice, mentions(bob, dave)))
+    await table.command(bob, "game leave")
+    assert people(fake, thread) == {alice.id, dave.id}
+    assert left_line(fake, thread, bob) and not thread.archived
+    match, _ = await stored()
+    assert [t.members for t in match.talks] == [pair(alice, dave)]
+    assert f"🤝 Absprachen: {alice.mention} + {dave.mention}" in table.board().content
+    # the others hand the seat to a substitute: Erin plays it, and is not let in
+    seat = match.seat_of(bob.id)
+    for user in (alice, dave):
+        await table.run(await fake.click(user, table.board(), f"bb:s:substitute:1:{seat}"))
+    erin = w.user("erin")
+    await table.run(await fake.click(erin, table.board(), f"bb:s:take:1:{seat}"))
+    assert (await stored())[0].user(seat) == erin.id
+    assert people(fake, thread) == {alice.id, dave.id} and len(w.threads) == 1
+    assert [t.members for t in (await stored())[0].talks] == [pair(alice, dave)]
+    # she can ask for a talk of her own; Bob, on autopilot, cannot talk any more
+    own = thread_of(fake, await talk(table, erin, alice.mention))
+    assert own is not thread and people(fake, own) == {alice.id, erin.id}
+    assert "You are not playing" in (await talk(table, bob, alice.mention)).content
+    assert not any(bob.id in t.member_ids for t in w.threads)
+
+
+async def test_a_substitute_who_hands_the_seat_back_leaves_the_talks(fake, table, stored):
+    w = fake.world
+    alice, bob, dave = await three_players(fake, table)
+    erin = w.user("erin")
+    await table.command(bob, "game leave")
+    seat = (await stored())[0].seat_of(bob.id)
+    for user in (alice, dave):
+        await table.run(await fake.click(user, table.board(), f"bb:s:substitute:1:{seat}"))
+    await table.run(await fake.click(erin, table.board(), f"bb:s:take:1:{seat}"))
+    trio = thread_of(fake, await talk(table, erin, mentions(alice, dave)))
+    await table.command(bob, "game rejoin")
+    await table.run(await fake.click(erin, table.board(), f"bb:s:back:1:{seat}"))
+    assert (await stored())[0].user(seat) == bob.id
+    assert people(fake, trio) == {alice.id, dave.id} and left_line(fake, trio, erin)
+    assert [t.members for t in (await stored())[0].talks] == [pair(alice, dave)]  # Bob, back, is not let in
+
+
+@pytest.mark.parametrize("how", ["leave", "resign", "remove"])
+async def test_a_talk_of_two_ends_when_one_of_them_leaves_the_match(fake, table, stored, how):
+    alice, bob, dave = await three_players(fake, table)
+    two = thread_of(fake, await talk(table, alice, bob.mention))
+    trio = thread_of(fake, await talk(table, dave, mentions(alice, bob)))
+    trio.archived = True  # quiet for a week: Discord archived it; it is opened to take Bob out
+    if how == "remove":  # by a moderator (Alice owns the server)
+        await table.command(alice, "brettbote remove", user=bob)
+    else:
+        await table.command(bob, f"game {how}")
+    match, _ = await stored()
+    assert match.status == "running" and match.seats[match.seat_of(bob.id)].autopilot
+    assert people(fake, two) == {alice.id} and left_line(fake, two, bob)
+    assert two.archived and two.locked  # as at the match's end
+    assert people(fake, trio) == {alice.id, dave.id} and left_line(fake, trio, bob) and not trio.archived
+    assert [(t.thread_id, t.members) for t in match.talks] == [(trio.id, pair(alice, dave))]
+    assert f"🤝 Absprachen: {alice.mention} + {dave.mention}" in table.board().content
+    assert thread_of(fake, await talk(table, alice, dave.mention)) is trio  # the talk of those still in it
+
+
+async def test_a_vanished_player_voted_to_the_computer_leaves_the_talks(fake, table, stored, raw_sql):
+    alice, bob, dave = await three_players(fake, table)
+    thread = thread_of(fake, await talk(table, alice, mentions(bob, dave)))
+    seat = (await stored())[0].seat_of(bob.id)
+    # Bob missed his deadlines: the others vote on his seat (he still holds it meanwhile)
+    await raw_sql("UPDATE seats SET handover='vote' WHERE match_id=1 AND seat=?", seat)
+    await table.bot.announcer.post_board((await stored())[0])
+    assert bob.id in thread.member_ids
+    for user in (alice, dave):
+        await table.run(await fake.click(user, table.board(), f"bb:s:computer:1:{seat}"))
+    assert (await stored())[0].seats[seat].computer
+    assert people(fake, thread) == {alice.id, dave.id} and left_line(fake, thread, bob)
+
+
+@pytest.mark.parametrize("fault", ["discord refuses", "crash"])
+async def test_a_talk_left_behind_by_a_failure_or_a_crash_is_repaired(fake, table, stored, raw_sql, fault):
+    """Discord refused to take Bob out (the handover goes on regardless), or
+    the process died between the handover and the talk's change: the
+    announcer's repair (at start-up, and in the scheduler's sweeps) takes him
+    out, from what the store still lists."""
+    alice, bob, dave = await three_players(fake, table)
+    thread = thread_of(fake, await talk(table, alice, mentions(bob, dave)))
+    two = thread_of(fake, await talk(table, bob, dave.mention))
+    seat = (await stored())[0].seat_of(bob.id)
+    if fault == "crash":
+        await raw_sql("UPDATE seats SET autopilot=1 WHERE match_id=1 AND seat=?", seat)
+    else:
+        fake.refuse("DELETE", MEMBER_ROUTE, times=2)
+        left = await (await table.command(bob, "game leave")).wait_response()
+        assert "autopilot" in left.content.lower(), left.content
+        assert f"bb:s:computer:1:{seat}" in table.board().custom_ids()  # the vote on the seat is shown
+    match, _ = await stored()
+    assert match.seats[seat].autopilot and bob.id in thread.member_ids and bob.id in two.member_ids
+    assert [t.members for t in match.talks] == [pair(alice, bob, dave), pair(bob, dave)]
+    await table.bot.announcer.reconcile()
+    assert people(fake, thread) == {alice.id, dave.id} and left_line(fake, thread, bob)
+    assert two.archived and two.locked and people(fake, two) == {dave.id}
+    assert [t.members for t in (await stored())[0].talks] == [pair(alice, dave)]
+    assert f"🤝 Absprachen: {alice.mention} + {dave.mention}" in table.board().content
+    requests = len(fake.requests)
+    await table.bot.announcer.reconcile()  # nothing left to do
+    assert not [r for r in fake.requests[requests:] if r.route == MEMBER_ROUTE]
 
 
 async def test_away_days_zero_comes_back_as_back_did(fake, table, clock, stored):

@@ -49,6 +49,8 @@ class Announcer(DirectMessages):
         self._board_locks: dict[int, asyncio.Lock] = {}
         #: Matches whose board edit waits for the board lock (see ``board_status.refresh``).
         self.edits_waiting: set[int] = set()
+        #: One change of a match's talk threads at a time (``talks.talk_lock``).
+        self.talk_locks: dict[int, asyncio.Lock] = {}
         self.held = HeldNotices()
         #: The computer players' moves (:mod:`bot.discord.computers`), kicked
         #: after every change that may ask a computer.
@@ -164,6 +166,11 @@ class Announcer(DirectMessages):
             await self.strip_buttons(match.board_channel_id, match.board_message_id)
         await talks.archive_talks(self, match)
 
+    async def follow_seats(self, match: Match) -> None:
+        """A seat of ``match`` changed hands (stored): whoever lost it leaves
+        the match's talk threads (:func:`bot.discord.talks.follow_seats`). Never raises."""
+        await talks.follow_seats(self, match)
+
     async def post(self, channel_id: int, payload: Payload) -> None:
         """A prepared payload (the lobby in a new thread)."""
         channel = await self.channel(channel_id)
@@ -261,6 +268,7 @@ class Announcer(DirectMessages):
             if idle_before is None or match.updated_at < idle_before:
                 await self.safely(self.resume_machines(match), "autopilot and computer after restart", match)
         await talks.archive_leftovers(self)
+        await talks.follow_leftovers(self, idle_before)
 
     async def resume_machines(self, match: Match) -> None:
         """Seats on autopilot or played by the computer that a crash left

@@ -23,8 +23,10 @@ class Room(commands.Cog):
         self.locales = bot.locales
 
     async def play_on(self, match: Match) -> None:
-        """After a player left the table (a match of three or more): the
-        moves of seats on autopilot that are due, and one board post."""
+        """After a player left the table (a match of three or more): they
+        leave its talk threads, then the moves of seats on autopilot that are
+        due, and one board post."""
+        await self.announcer.follow_seats(match)
         moves = await self.service.autopilot(match.id) if match.status == "running" else []
         if not moves:
             await self.announcer.post_board(match)

@@ -41,6 +41,7 @@ class SeatsCog(Room, name="seats"):
         match, settled = await self.handovers.vote(match_id, user, seat, op)
         await interaction.response.send_message(t("handover_voted", locale), ephemeral=True)
         if settled:
+            await self.announcer.follow_seats(match)  # the computer took a vanished player's seat
             await self.announcer.post_board(match, notes=[t(SETTLED[settled], channel,
                                                             seat=self._seat(match, seat, channel))])
 
@@ -63,8 +64,10 @@ class SeatsCog(Room, name="seats"):
     async def _changed_hands(self, interaction: discord.Interaction, match: Match, seat: int, note: str) -> None:
         """A person holds ``seat`` now: the channel hears of it, a new board
         shows it, and if the seat is asked, its new holder gets the decision
-        (by DM, or the board's Act button)."""
+        (by DM, or the board's Act button). Whoever held it before leaves the
+        match's talks; the new holder is not let in."""
         await interaction.response.send_message(note, allowed_mentions=discord.AllowedMentions.none())
+        await self.announcer.follow_seats(match)
         await self.announcer.post_board(match)
         engine = present.engine_of(match)
         state = engine.load_state(match.state)

@@ -9,10 +9,19 @@ It is not invitable: its members cannot let anyone else in, only the bot
 adds people (those named, and nobody else). Its first line says who talks,
 and that the bot does not enforce what they agree.
 
-Why a lock per match in this process: two requests of the same people at
-once would otherwise both find no open thread and open two. Interactions of
-one server always reach the process holding its shard, so a lock here is
-enough on several processes too.
+A talk follows the seats (:func:`follow_seats`, called where a seat changed
+hands): whoever no longer holds a seat is taken out of the match's talk
+threads, with a line saying why, and a talk with fewer than two people
+holding seats is archived and locked; whoever took the seat over is not let
+in. A crash or Discord failing in between is repaired by
+:func:`follow_leftovers`, from the store: the thread is changed first, the
+store after, so what the store still lists is done again.
+
+Why a lock per match in this process (:func:`talk_lock`): two requests of
+the same people at once would otherwise both find no open thread and open
+two, and a talk opened while one of its people leaves could keep them.
+Interactions of one server always reach the process holding its shard, so a
+lock here is enough on several processes too.
 """
 
 from __future__ import annotations
@@ -46,25 +55,28 @@ def refusal(permission: tuple[str, str], locale: str) -> ServiceError:
     return ServiceError("talk_permission", permission=t(permission[1], locale))
 
 
-class TalkCog(Room, name="talk"):
-    def __init__(self, bot) -> None:
-        super().__init__(bot)
-        self._locks: dict[int, asyncio.Lock] = {}
+def talk_lock(announcer, match_id: int) -> asyncio.Lock:
+    """Held while a talk of the match opens, or its people change."""
+    return announcer.talk_locks.setdefault(match_id, asyncio.Lock())
 
+
+class TalkCog(Room, name="talk"):
     @guarded
     async def talk(self, interaction: discord.Interaction, names: str) -> None:
         locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
         match = await self.service.channel_match(interaction.channel_id)
-        members = talks.members_of(match, interaction.user.id, talks.named_users(names))
+        named = talks.named_users(names)
+        members = talks.members_of(match, interaction.user.id, named)
         # asked before trying: a refusal names what is missing, not just "forbidden"
         for permission in (CREATE, SEND):
             if not getattr(interaction.app_permissions, permission[0]):
                 raise refusal(permission, locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self._locks.setdefault(match.id, asyncio.Lock()):
+        async with talk_lock(self.announcer, match.id):
             match = await self.service.get(match.id)  # a talk opened meanwhile is in it now
+            members = talks.members_of(match, interaction.user.id, named)  # and someone may have left
             talk = talks.open_talk(match, members)
             thread = await self._existing(talk) if talk else None
             if thread is None:
@@ -174,12 +186,13 @@ async def archive_leftovers(announcer) -> None:
         log.exception("archiving the talk threads of ended matches failed")
 
 
-async def _archive(announcer, match: Match, talk: Talk) -> None:
+async def _archive(announcer, match: Match, talk: Talk, last_line: str | None = "talk_closed") -> None:
     try:
         thread = await announcer.channel(talk.thread_id)
         with contextlib.suppress(discord.Forbidden):  # a moderator locked it: no last line
-            await thread.send(t("talk_closed", announcer.locales.of_channel(match)),
-                              allowed_mentions=discord.AllowedMentions.none())
+            if last_line:
+                await thread.send(t(last_line, announcer.locales.of_channel(match)),
+                                  allowed_mentions=discord.AllowedMentions.none())
         try:
             await thread.edit(archived=True, locked=True)
         except discord.Forbidden:  # locking takes Manage Threads; the thread's creator may archive it
@@ -187,3 +200,72 @@ async def _archive(announcer, match: Match, talk: Talk) -> None:
     except (discord.NotFound, discord.Forbidden) as err:
         log.info("talk thread %s of match %s cannot be archived: %s", talk.thread_id, match.id, err)
     await talks.end(announcer.store, talk.thread_id)
+
+
+# -- a seat changes hands --------------------------------------------------------
+
+
+async def follow_seats(announcer, match: Match) -> bool:
+    """``match`` (as stored after a seat changed hands) may have talks with
+    someone who no longer holds a seat: they are taken out of the thread with
+    a line saying why, and a talk left with fewer than two people holding
+    seats is archived and locked. Nobody is let in. Returns whether a talk
+    was touched. Never raises: the handover is stored already, and what
+    fails here is done again by :func:`follow_leftovers`."""
+    if not talks.left_behind(match):  # most changes leave the talks alone: no lock, no read
+        return False
+    match_id = match.id
+    try:
+        async with talk_lock(announcer, match_id):
+            match = await announcer.service.get(match_id)
+            found = talks.left_behind(match)
+            for talk, stay in found:
+                await announcer.safely(_follow(announcer, match, talk, stay), "talk thread after a seat changed", match)
+            return bool(found)
+    except Exception:
+        log.exception("the talk threads of match %s did not follow its seats", match_id)
+        return False
+
+
+async def follow_leftovers(announcer, idle_before: str | None = None) -> None:
+    """Talks of running matches that still list someone who no longer holds
+    a seat (the process died between the handover and the talk's change, or
+    Discord did not answer then): at start-up, and in the scheduler's repairs
+    for matches untouched since ``idle_before``. The board's list of talks is
+    edited to match. Never raises: it is a repair."""
+    try:
+        for match_id in await talks.matches_left_behind(announcer.store, idle_before):
+            match = await announcer.service.get(match_id)
+            if await follow_seats(announcer, match):
+                await announcer.safely(board_status.restate(announcer, match), "board after talk repair", match)
+    except Exception:
+        log.exception("the talk threads left behind by seats changing hands were not repaired")
+
+
+async def _follow(announcer, match: Match, talk: Talk, stay: tuple[int, ...]) -> None:
+    """The talk keeps only ``stay``: the others are taken out of the thread,
+    then out of the store (so that a crash in between takes them out again),
+    and the thread hears of each in the server's language."""
+    try:
+        thread = await announcer.client.fetch_channel(talk.thread_id)  # not the cache: archived for quiet?
+        gone_why = "locked by someone" if isinstance(thread, discord.Thread) and thread.locked else None
+    except (discord.NotFound, discord.Forbidden) as err:
+        gone_why = err
+    if gone_why:  # as for /game talk: a thread deleted or locked by a moderator is no talk of ours any more
+        log.info("talk thread %s of match %s is gone: %s", talk.thread_id, match.id, gone_why)
+        await talks.end(announcer.store, talk.thread_id)
+        return
+    if thread.archived:  # nobody is taken out of an archived thread
+        thread = await thread.edit(archived=False)
+    gone = [user for user in talk.members if user not in stay]
+    for user in gone:
+        with contextlib.suppress(discord.NotFound):  # not in it any more
+            await thread.remove_user(discord.Object(user))
+    if gone:
+        await talks.set_members(announcer.store, talk.thread_id, stay)
+    shared = announcer.locales.of_channel(match)
+    with contextlib.suppress(discord.Forbidden):
+        for user in gone:
+            await thread.send(t("talk_left", shared, player=f"<@{user}>"), allowed_mentions=discord.AllowedMentions.none())
+    if len(stay) < talks.MIN_MEMBERS:
+        await _archive(announcer, match, talk, last_line=None)

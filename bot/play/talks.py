@@ -14,6 +14,13 @@ left), named with mentions, each once, the caller not among them; the same
 set of people always gets its one open thread back; and a match has at most
 :data:`MAX_OPEN_TALKS` open talks, so one player cannot flood the server
 with threads (every set of people of a four-player game still fits).
+
+A talk follows the seats (:func:`left_behind`): whoever no longer holds a
+seat as a person (left, removed, resigned into autopilot, replaced by a
+substitute or the computer) leaves every talk of the match, and a talk with
+fewer than two such people left ends. Whoever takes a seat over is not let
+in: the others may not want to talk with them, and they can ask for a talk
+of their own.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ MIN_SEATS = 3
 #: four-player game (6 pairs, 4 threes, the whole table: 11), few enough that
 #: a player cannot fill the server's thread list.
 MAX_OPEN_TALKS = 12
+#: A talk with fewer people holding a seat ends: nobody is left to talk with.
+MIN_MEMBERS = 2
 #: Discord's longest channel name.
 NAME_LIMIT = 100
 
@@ -73,6 +82,27 @@ def open_talk(match: Match, members: tuple[int, ...]) -> Talk | None:
     return next((talk for talk in match.talks if talk.members == members), None)
 
 
+def staying(match: Match, talk: Talk) -> tuple[int, ...]:
+    """The talk's people who still hold a seat of the match as persons."""
+    seated = {s.user_id for s in match.seats if s.person}
+    return tuple(user for user in talk.members if user in seated)
+
+
+def left_behind(match: Match) -> list[tuple[Talk, tuple[int, ...]]]:
+    """The open talks of a running match that no longer fit its seats, each
+    with the people who stay in it: someone in it left the match or lost the
+    seat, or fewer than :data:`MIN_MEMBERS` who hold seats are left (the talk
+    ends then). An ended match archives all of its talks anyway."""
+    if match.status != "running":
+        return []
+    found = []
+    for talk in match.talks:
+        stay = staying(match, talk)
+        if stay != talk.members or len(stay) < MIN_MEMBERS:
+            found.append((talk, stay))
+    return found
+
+
 def check_room(match: Match) -> None:
     """Refuses a new talk when the match has :data:`MAX_OPEN_TALKS` open."""
     if len(match.talks) >= MAX_OPEN_TALKS:
@@ -95,6 +125,11 @@ async def add(store: Store, match: Match, thread_id: int, members: tuple[int, ..
         await tx.add_talk(match.id, thread_id, members, opened_by)
 
 
+async def set_members(store: Store, thread_id: int, members: tuple[int, ...]) -> None:
+    async with store.transaction() as tx:
+        await tx.set_talk_members(thread_id, members)
+
+
 async def end(store: Store, thread_id: int) -> None:
     async with store.transaction() as tx:
         await tx.end_talk(thread_id)
@@ -103,3 +138,10 @@ async def end(store: Store, thread_id: int) -> None:
 async def of_ended_matches(store: Store) -> list[tuple[int, Talk]]:
     async with store.transaction() as tx:
         return await tx.talks_of_ended_matches()
+
+
+async def matches_left_behind(store: Store, idle_before: str | None = None) -> list[int]:
+    """Ids of running matches with a talk that does not fit the seats any
+    more: the process died between the handover and the talk's change."""
+    async with store.transaction() as tx:
+        return sorted({match_id for match_id, _ in await tx.talks_left_behind(idle_before)})

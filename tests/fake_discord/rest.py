@@ -426,7 +426,17 @@ async def add_thread_member(call: ApiCall) -> Any:
 
 async def remove_thread_member(call: ApiCall) -> Any:
     thread = _thread_of(call)
-    thread.member_ids.discard(user_of(call).id)
+    user = user_of(call)
+    # As on Discord: the thread must be open, and the bot needs Manage
+    # Threads unless it created this private thread. Taking out someone who
+    # is not in it changes nothing.
+    if thread.archived:
+        raise DiscordAPIError(400, THREAD_ARCHIVED, "Thread is archived")
+    require(call, thread, VIEW_CHANNEL)
+    creator = thread.type == PRIVATE_THREAD and thread.owner_id == call.world.bot_user.id
+    if not creator:
+        require(call, thread, MANAGE_THREADS)
+    thread.member_ids.discard(user.id)
     return None
 
 
