@@ -1,9 +1,9 @@
 """The HellGame through the real discord.py client and the fake Discord: a
 3-player and a 6-player match in a thread, several rounds each, played by
-clicking pickers and DMs the way players do. Secret orders come by DM,
-questions to a player off turn (an intruder entering their sectio, a battle)
-mention that player in the thread, and each round's summary is a message of
-its own."""
+clicking pickers and DMs the way players do. Every decision comes by DM with
+its picker (the players keep the default ``/game notify``), the board names
+a player asked off turn (an intruder entering their sectio, a battle), and
+each round's summary is one message of its own."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ async def play(fake, table: Table, stored, users, rounds: int, seed: int) -> dic
             assert engine.automatic(state, a.seat) is None, a.q
             seen["asked"].add(a.q)
             if a.kind == "reaction":
-                # the player asked off turn is mentioned in the thread
+                # the player asked off turn is named on the board (told by DM, so not pinged)
                 assert f"<@{match.user(a.seat)}>" in table.board().content
                 seen["reaction_mentioned"].add(a.q)
         seat = engine.to_act(state)[0]
