@@ -5,11 +5,13 @@
 (:mod:`postgres_server`) and removed at the end. Without a server the
 PostgreSQL half of the tests is skipped, except under ``REQUIRE_POSTGRES=1``
 (CI), where it fails. ``fresh_database`` gives each test an empty database of
-its own, dropped afterwards.
+its own, dropped afterwards; ``copied_to_postgres`` copies a store into one with
+``brettbote migrate`` and opens it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import os
@@ -18,6 +20,9 @@ from typing import AsyncIterator, Iterator
 import asyncpg
 import pytest
 from postgres_server import PostgresServer, find_binaries
+
+from bot import cli
+from bot.store import Store, open_store
 
 DIALECTS = ("sqlite", "postgresql")
 _names = itertools.count(1)
@@ -58,3 +63,16 @@ async def fresh_database(admin_url: str) -> AsyncIterator[str]:
         # connections a test left open (a killed process's) must not keep it
         await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         await admin.close()
+
+
+@contextlib.asynccontextmanager
+async def copied_to_postgres(source: str, admin_url: str) -> AsyncIterator[Store]:
+    """The store at ``source`` copied by ``brettbote migrate`` into a fresh
+    PostgreSQL database, opened (and closed afterwards)."""
+    async with fresh_database(admin_url) as pg:
+        assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg]) == 0
+        store = await open_store(pg)
+        try:
+            yield store
+        finally:
+            await store.close()

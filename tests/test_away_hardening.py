@@ -5,14 +5,12 @@ allowance counts the days away in any 30 days, not per calendar month."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from datetime import datetime, timezone
 
 from bot_harness import Table
-from postgres_fixtures import fresh_database
+from postgres_fixtures import copied_to_postgres
 
-from bot import cli
 from bot.store import migrations, open_store
 
 DAY = 86400
@@ -131,14 +129,9 @@ async def test_vacations_are_copied_between_databases(tmp_path, clock, postgres)
             await tx.add_away_period(7, clock.now(), clock.now() + 5 * DAY, forget_before=0)
     finally:
         await store.close()
-    async with fresh_database(postgres) as pg:
-        assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg]) == 0
-        store = await open_store(pg)
-        try:
-            async with store.transaction() as tx:
-                assert await tx.away_periods(7, 0) == [(clock.now(), clock.now() + 5 * DAY)]
-        finally:
-            await store.close()
+    async with copied_to_postgres(source, postgres) as copy:
+        async with copy.transaction() as tx:
+            assert await tx.away_periods(7, 0) == [(clock.now(), clock.now() + 5 * DAY)]
 
 
 async def test_a_vacation_running_at_the_upgrade_keeps_counting(tmp_path, clock):

@@ -11,16 +11,14 @@ days:0``, which took ``/game back``'s place in the command list."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import discord
 import pytest
 from bot_harness import Table
-from postgres_fixtures import fresh_database
+from postgres_fixtures import copied_to_postgres
 from fake_discord.world import CREATE_PRIVATE_THREADS, MANAGE_THREADS, PRIVATE_THREAD, SEND_MESSAGES_IN_THREADS
 
-from bot import cli
 from bot.play import talks
 from bot.play.errors import ServiceError
 from bot.store import Talk, open_store
@@ -422,13 +420,8 @@ async def test_talks_are_copied_between_databases(tmp_path, postgres):
             await tx.end_talk(2**62 + 2)
     finally:
         await store.close()
-    async with fresh_database(postgres) as pg:
-        assert await asyncio.to_thread(cli.main, ["migrate", "--from", source, "--to", pg]) == 0
-        store = await open_store(pg)
-        try:
-            assert (await store.get_match(match_id)).talks == [Talk(2**62 + 1, (7, 8))]  # the open one
-        finally:
-            await store.close()
+    async with copied_to_postgres(source, postgres) as copy:
+        assert (await copy.get_match(match_id)).talks == [Talk(2**62 + 1, (7, 8))]  # the open one
 
 
 # -- without Discord -----------------------------------------------------------------

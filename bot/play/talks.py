@@ -110,7 +110,7 @@ def check_room(match: Match) -> None:
 
 
 def thread_name(title: str, match_id: int, names: list[str]) -> str:
-    """``Halleluja #12 – Alice + Bob + Carol`` within Discord's 100
+    """``<game title> #12 – Alice + Bob + Carol`` within Discord's 100
     characters: long names are cut, each to an equal share, so that every
     person keeps a recognisable part of theirs."""
     head = f"{title} #{match_id} – "
