@@ -6,8 +6,8 @@ options and the players' default settings (a decision comes by DM with its
 picker). Every decision is made by a seeded policy
 (``hellgame_table.player_choice``: the rule tests' ``choose``, random and
 leaning to choices that make a match move, except that a move is given by
-one of its destinations and a battle's standing orders are set, as a player
-over weeks would) and clicked the way a player does: in the picker its DM
+one of its destinations and the standing orders of the Action phase and of
+a battle are set, as a player over weeks would) and clicked the way a player does: in the picker its DM
 brought, or by "Act" on the board and then the picker's menus, pages and
 buttons when no DM came. The bot's own randomness (the match's seed) comes
 from the same seed, so a seed gives the same figures on every run. Per round:
@@ -30,7 +30,10 @@ that ends round 1 pays for round 2's first board). Counting starts once the
 lobby is full and the first board is up; it stops after ``--rounds`` rounds
 (the match is left running: no round cap is set). Round 1 has no Hell phase.
 
-    python -m bench.hellgame_round [--seats 6] [--rounds 2] [--seed 1]
+``--no-action-orders``: the policy leaves the Action phase's standing orders
+at "ask me" (a table that never uses them), everything else the same.
+
+    python -m bench.hellgame_round [--seats 6] [--rounds 2] [--seed 1] [--no-action-orders]
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from bot_harness import Table, started  # noqa: E402  (lives with the tests)
 from fake_discord import FakeDiscord  # noqa: E402
 from fake_discord.handles import MESSAGE_COMPONENT  # noqa: E402
 from fake_discord.world import DM  # noqa: E402
+import hellgame_table  # noqa: E402
 from hellgame_table import GAME, decide, open_match  # noqa: E402
 
 import engines  # noqa: E402
@@ -217,9 +221,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seats", type=int, default=6, choices=range(2, len(NAMES) + 1))
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-action-orders", action="store_true",
+                        help="leave the Action phase's standing orders at 'ask me'")
     args = parser.parse_args(argv)
+    hellgame_table.ACTION_ORDERS = not args.no_action_orders
     result = asyncio.run(bench(args.seats, args.rounds, args.seed))
-    print(f"The HellGame, {args.seats} seats, seed {args.seed}, default options")
+    orders = "no Action phase orders" if args.no_action_orders else "Action phase orders set"
+    print(f"The HellGame, {args.seats} seats, seed {args.seed}, default options, {orders}")
     print("\n".join(lines(result)))
 
 

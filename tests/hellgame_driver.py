@@ -11,6 +11,8 @@ the procedure, and the ``rolls`` fixture.
 - ``answer_all(s, do)``: the same answer to every open question.
 - ``no_orders(s)``: a battle's standing-orders question answered by every
   seat asked with its default (no orders: asked every round, as before).
+  The Action phase's standing orders are answered so by ``start`` and
+  ``answer`` themselves (pass ``orders=True`` to see the question).
 - ``asked``, ``ask``, ``turn``, ``legal``, ``dos``: who is asked what (the
   demon on turn by name), and the choices.
 - ``passive_until(s, step)``: answer every question with its passive choice
@@ -42,27 +44,47 @@ from engines.hellgame.engine import ENGINE
 from engines.hellgame.position import NotReached
 
 A = Action
+ACT_ORDERS = "act_orders"
 LANGUAGES = ("de", "en")
 
 
 # -- driving the procedure ------------------------------------------------------------------
 
 
-def start(s: State, stop_at: str | None = None, words: bool = True) -> list[Event]:
-    """Advance until a question is open (or ``stop_at``, a halt, the end)."""
+def start(s: State, stop_at: str | None = None, words: bool = True, orders: bool = False) -> list[Event]:
+    """Advance until a question is open (or ``stop_at``, a halt, the end).
+    The Action phase's standing orders are answered with none (every demon
+    asked as before) unless ``orders``."""
     events: list[Event] = []
     flow.advance(s, events, stop_at=stop_at)
+    if not orders:
+        events += _no_plans(s, stop_at, words)
     if words:
         check_words(s, events)
     return events
 
 
 def answer(s: State, seat: int, do: str, a: int | None = None, b: int | None = None, c: int | None = None,
-           stop_at: str | None = None, words: bool = True) -> list[Event]:
+           stop_at: str | None = None, words: bool = True, orders: bool = False) -> list[Event]:
+    """``seat`` answers; an Action phase this opens gets no standing orders
+    (as in :func:`start`) unless ``orders``."""
     events: list[Event] = []
+    planning = any(x.q == ACT_ORDERS for x in flow.open_asks(s))
     flow.answer(s, seat, Action(do=do, a=a, b=b, c=c), events, stop_at=stop_at)
+    if not orders and not planning:
+        events += _no_plans(s, stop_at, words)
     if words:
         check_words(s, events)
+    return events
+
+
+def _no_plans(s: State, stop_at: str | None, words: bool) -> list[Event]:
+    """The Action phase's standing-orders question, just opened, answered by
+    every seat with no orders (tests of the rules the orders only answer)."""
+    events: list[Event] = []
+    for x in [x for x in flow.open_asks(s) if x.q == ACT_ORDERS]:
+        if not x.answered:
+            flow.answer(s, x.seat, Action(do="submit"), events, stop_at=stop_at)
     return events
 
 

@@ -13,7 +13,8 @@ from bot_harness import Table
 from hellgame_driver import choose
 
 import engines
-from engines.hellgame.core import flow
+from engines.hellgame.core import data, flow
+from engines.hellgame.core.model import Action
 
 GAME = "hellgame"
 
@@ -22,18 +23,36 @@ GAME = "hellgame"
 ASK_EACH_ROUND = frozenset({"ask", "back", "submit"})
 
 
+#: Whether ``player_choice`` sets the Action phase's standing orders (False:
+#: it leaves them at "ask me", as a player who never uses them; the benchmark's
+#: ``--no-action-orders``).
+ACTION_ORDERS = True
+
+
 def player_choice(state, seat: int, rnd: random.Random):
     """``choose`` (the rule tests' seeded policy), except where a player of
     a match over weeks takes the shortcut the game offers: a move is given
-    by one of its destinations, and a battle's standing orders are set
-    rather than left at "ask me each round". Both stay random among their
-    choices."""
+    by one of its destinations, and the standing orders of the Action phase
+    (mostly moves; "ask me" now and then for a demon while the hand holds an
+    Action spell) and of a battle are set rather than left at "ask me".
+    All stay random among their choices."""
     engine = engines.get(GAME)
     legal = engine.legal_actions(state, seat)
     goals = [x for x in legal if x.do == "dest"]
     if goals:
         return rnd.choice(goals)
     a = flow.ask_of(state, seat)
+    if a is not None and a.q == "act_orders" and not ACTION_ORDERS:
+        return Action(do="submit")
+    if a is not None and a.q == "act_orders":
+        orders = [x for x in legal if x.do not in ("ask", "back", "submit")]
+        goes = [x for x in orders if x.do == "go"]
+        spells = [c for c in state.players[seat].hand if data.MAJORS[data.ARCANA[c].major].timing == "action"]
+        if goes and spells and rnd.random() < 0.3:
+            return Action(do="ask")  # a demon kept for a spell is asked when its turn comes
+        if goes and rnd.random() < 0.8:
+            return rnd.choice(goes)
+        return rnd.choice(orders) if orders else next(x for x in legal if x.do == "submit")
     if a is not None and a.q == "combat_orders":
         orders = [x for x in legal if x.do not in ASK_EACH_ROUND]
         return rnd.choice(orders) if orders else next(x for x in legal if x.do == "submit")
@@ -45,9 +64,12 @@ def action_buttons(message, match_id: int, counter: int) -> list[dict]:
     return [b for b in message.buttons() if b["custom_id"].startswith(prefix)]
 
 
-async def click_index(table: Table, user, message, match_id: int, counter: int, index: int) -> None:
+async def click_index(table: Table, user, message, match_id: int, counter: int, index: int,
+                      branch: int | None = None) -> None:
     """Click the button of legal action ``index``, walking the picker's menu
-    groups and pages to find it."""
+    groups and pages to find it. ``branch``: the menu group that holds it
+    (``Engine.choice_tree``), chosen at once as a player reading the menu
+    does (unless it is the group shown); without it every group is tried."""
     fake = table.fake
     pattern = re.compile(rf"bb:a:{match_id}:{counter}:{index}:")
 
@@ -68,7 +90,17 @@ async def click_index(table: Table, user, message, match_id: int, counter: int, 
     if select is None:
         assert await find(), f"no button for choice {index}: {message.content}"
         return
-    for option in select["options"]:
+    shown = next((b for b in message.buttons() if pattern.match(b["custom_id"])), None)
+    if shown is not None:  # on the page shown first: no need to choose a group
+        await table.run(await fake.click(user, message, shown["custom_id"]))
+        return
+    options = select["options"]
+    if branch is not None:
+        current = next((o for o in options if o.get("default")), None)
+        if current is not None and current["value"] == str(branch) and await find():
+            return
+        options = [o for o in options if o["value"] == str(branch)] + options
+    for option in options:
         await table.run(await fake.select(user, message, select["custom_id"], [option["value"]]))
         if await find():
             return
@@ -105,5 +137,7 @@ async def decide(table: Table, match, state, user, rnd: random.Random) -> bool:
     by_dm = message is not None
     if message is None:
         message = await table.open_picker(user)
-    await click_index(table, user, message, match.id, counter, index)
+    tree = engine.choice_tree(state, seat, "en")
+    branch = next((i for i, node in enumerate(tree) if any(leaf.index == index for leaf in node.children)), None)
+    await click_index(table, user, message, match.id, counter, index, branch)
     return by_dm

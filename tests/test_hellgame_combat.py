@@ -169,6 +169,30 @@ def test_11_1_demons_join_largest_army_first():
     assert s.demons[caim].fought and s.demons[uko].fought
 
 
+def test_11_1_a_seat_sends_all_its_demons_in_its_turn_and_the_turns_go_round_until_all_pass():
+    """11.1 (the rulebook: "Dann machen die Spieler ihren Zug und senden alle
+    Dämonen, die sie schicken wollen"): a seat that sends a demon is asked again at once (no other
+    seat waits in between); the turns go round until every seat passed in a row."""
+    s = P.build(combat({SUGAR_HILL: P.Units(legions={MU: 4, BEAST: 3})}, demons={
+        MU: ["Caim", "Gomory", "Balban"], BEAST: ["Ukobach", "Naburos"]}))
+    caim, gomory, uko = demon(s, "Caim"), demon(s, "Gomory"), demon(s, "Ukobach")
+    start(s)
+    assert asked(s) == [(MU, "combat_demon")]
+    answer(s, MU, "join", caim)
+    assert asked(s) == [(MU, "combat_demon")]          # still MU's turn
+    answer(s, MU, "join", gomory)
+    assert asked(s) == [(MU, "combat_demon")]
+    answer(s, MU, "pass_battle")                        # MU's turn ends
+    assert asked(s) == [(BEAST, "combat_demon")]
+    answer(s, BEAST, "join", uko)
+    answer(s, BEAST, "pass_battle")
+    assert asked(s) == [(MU, "combat_demon")]          # BEAST sent one: MU may answer it
+    s.dice_queue = [1] * 20
+    answer(s, MU, "pass_battle")                        # MU, then BEAST passed in a row: done
+    assert [side.demons for side in s.battle.sides] == [[caim, gomory], [uko]]
+    assert not any(q == "combat_demon" for _, q in asked(s))
+
+
 def test_11_1_a_demon_fights_only_once_per_round():
     s = P.build(combat({20: P.Units(legions={0: 3, 1: 2}),     # 5 units: first
                         21: P.Units(legions={0: 1, 1: 1})},    # 2 units: second

@@ -296,6 +296,14 @@ def test_7_3_3_wise_men_lone_lieutenant_is_no_occupier():
     assert len(s.players[0].hand) == 1 and s.players[1].hand == []
 
 
+def test_7_3_3_wise_men_held_by_the_freebooters_give_no_cards():
+    """The freebooters take sectios after the petitions (10.4) and hold no
+    hand: the Wise Men in their hands give nobody arcana, and no die is rolled."""
+    s = P.build(position(2, {}, freebooter_sectios=[souls.WISE_MEN], phase="soul"))
+    ev = start(s)
+    assert "ev_wise_men" not in keys(ev) and all(p.hand == [] for p in s.players)
+
+
 # -- 8: Summoning phase ----------------------------------------------------------------------
 
 

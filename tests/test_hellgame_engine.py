@@ -223,9 +223,9 @@ def test_2_3_1_twelve_legions_at_most():
 
 
 def test_5_2_phases_in_order_and_round_1_skips_the_hell_phase():
-    # The Hell phase is seen only where it asks something (a discard): with
-    # Play Right Away cards counted as drawn, game 1 no longer overfills a hand there.
-    rnd = random.Random(2)
+    # The Hell phase is seen only where it asks something (a discard): the
+    # random player's seed is one whose round 2 overfills a hand there.
+    rnd = random.Random(3)
     state = ENGINE.setup(3, 1, {"max_rounds": 3})
     seen = [(state.round, state.phase)]
     while ENGINE.result(state) is None:

@@ -19,8 +19,9 @@ from bot.verify import verify
 from engines.hellgame.core import flow
 
 
-#: Answers a battle's standing orders give by themselves (flight, magic).
-ORDERS = {"stay", "flee", "done", "cast", "later"}
+#: Answers standing orders give by themselves: a battle's (flight, magic) and
+#: the Action phase's (a demon's move or wait, entries halted or let through).
+ORDERS = {"stay", "flee", "done", "cast", "later", "wait", "order", "let_pass"}
 
 
 @pytest.fixture(autouse=True)
@@ -83,10 +84,13 @@ async def test_a_hellgame_match_in_a_thread(fake, table, stored, bot, players, r
         if e.automatic and engine.parse_action(e.action).do == "to":
             own = [x for x in log[:i] if x.seat == e.seat and not x.automatic]
             assert own and engine.parse_action(own[-1].action).do == "dest"
+    # the Action phase's standing orders were given by every seat and moved demons
+    assert "act_orders" in seen["secret_dm"]
+    assert any(e.automatic and engine.parse_action(e.action).do == "order" for e in log)
     # the Soul and Summoning orders came by DM, secretly
     assert {"soul", "summon"} <= seen["secret_dm"]
     # a player off turn was asked (an intruder, a battle) and mentioned
-    assert seen["reaction_mentioned"] & {"entry", "combat_avoid", "consent", "desert", "accept"}
+    assert seen["reaction_mentioned"] & {"entry", "combat_avoid", "consent", "desert", "accept", "counter"}
     # each round's summary is one message of its own, without picture or buttons (a long one
     # carries all of itself as a text file)
     posts = fake.messages(table.channel)

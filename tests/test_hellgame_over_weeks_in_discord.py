@@ -1,7 +1,8 @@
 """The HellGame's shortcuts for a match over weeks, through the real client
 and the fake Discord: a counter window asks its three eligible players at
 once and the first counter from the caster's left decides; a battle's
-standing orders flee at N and run the combat rounds without a question.
+standing orders flee at N and run the combat rounds without a question; the
+Action phase's standing orders move the demons in rank order without one.
 
 Each test builds its position with the position builder (the same as the
 rule tests in tests/test_hellgame_counter_windows.py and
@@ -15,10 +16,13 @@ from __future__ import annotations
 import pytest
 from hellgame_driver import start
 from hellgame_table import GAME, click_index, open_match
+from test_hellgame_action_orders import SPIES, phase
 from test_hellgame_battle_orders import REFUGE, TAVERN, battle
 from test_hellgame_counter_windows import DEMONS, IDNW, cast_lore, table as counter_table
 
 import engines
+from engines.hellgame import position as P
+from engines.hellgame.core import data
 from engines.hellgame.core.model import Action
 
 E = engines.get(GAME)
@@ -126,3 +130,35 @@ async def test_standing_orders_flee_at_n_and_the_battle_runs_without_questions(
         theirs = [line for line in alice_log.splitlines() if line.startswith(f"`{counter:>3}`")]
         assert mine and "(your standing order)" in mine[0]
         assert not any("automatisch" in line or "Dauerauftrag" in line for line in theirs)
+
+
+async def test_action_phase_orders_given_in_the_picker_move_the_demons_without_a_question(
+        fake, table, stored, bot, raw_sql):
+    w = fake.world
+    await open_match(fake, table, [w.alice, w.bob], seed=1)
+    s = phase({SPIES: P.Units(legions={0: 1})}, demons=(["Balban"], ["Ukobach"]), halt=False)
+    await put(raw_sql, stored, s)
+    match, log = await stored()
+    assert sorted(E.to_act(E.load_state(match.state))) == [0, 1]  # everyone's orders at once
+    legion = next(u.id for u in s.units if u.at == SPIES)
+    to = min(data.NEIGHBOURS[SPIES])
+    await click(table, stored, w.alice, Action(do="go", a=legion, b=to))
+    await click(table, stored, w.alice, Action(do="block"))
+    await click(table, stored, w.alice, Action(do="submit"))
+    match, _ = await stored()
+    assert E.submitted(E.load_state(match.state)) == [0]  # the board marks who, never what
+    dms = {u.id: len(table.dms(u)) for u in (w.alice, w.bob)}
+    await click(table, stored, w.bob, Action(do="rest"))
+    await click(table, stored, w.bob, Action(do="submit"))
+    match, after = await stored()
+    state = E.load_state(match.state)
+    # the whole Action phase ran by the orders: Balban moved the legion, Ukobach waited
+    assert state.phase != "action" and any(u.at == to and u.owner == 0 for u in state.units)
+    # after the last order came in, every answer of the phase was a standing one: nobody was asked
+    last = max(i for i, entry in enumerate(after) if not entry.automatic)
+    answers = [(entry.seat, E.parse_action(entry.action).do) for entry in after[last + 1:]]
+    assert (0, "order") in answers and (1, "wait") in answers
+    assert all(entry.standing for entry in after[last + 1:] if E.parse_action(entry.action).do in ("order", "wait"))
+    # nobody was asked for a demon's action: no DM came for one
+    news = [m.content for u in (w.alice, w.bob) for m in table.dms(u)[dms[u.id]:]]
+    assert not any("acts (" in text or "ist am Zug (" in text for text in news), news

@@ -49,8 +49,9 @@ What a seat may not see, and how it is drawn anew:
   (the question's passive choice).
 - Another player's "always pass" in counter windows (told to that player
   only) is off again, and so are its standing orders for the battle in
-  progress (:mod:`engines.hellgame.phases.combat.orders`): it is asked
-  every round again. Its draft of them, still open, is dropped like any
+  progress (:mod:`engines.hellgame.phases.combat.orders`) and for the
+  Action phase (:mod:`engines.hellgame.phases.action.orders`): it is asked
+  every time again. Its draft of them, still open, is dropped like any
   private draft (the question as asked).
 - An open counter window (:mod:`engines.hellgame.magic.counters`): everyone
   sees who has answered, not what. Another seat that has answered gets its
@@ -181,6 +182,7 @@ def _forget(s: State, o: int, hands: dict[int, int], conspiring: dict[int, int])
     s.said.pop(o, None)
     if s.battle is not None:
         s.battle.orders.pop(o, None)  # a battle's standing orders: "ask me" again
+    s.plans.pop(o, None)  # the Action phase's standing orders too
     draft = s.drafts.pop(o, None)
     again: list[Ask] = []
     if secret is not None and secret.q in SECRET_ORDERS:

@@ -63,6 +63,8 @@ class Options(BaseModel):
     curse_of_dice: bool = Field(default=False, description="Curse of the Dice: six 1s in a row give a favour (3.2.1)")
     counter_hours: int = Field(default=4, ge=1, le=48,
                                description="Hours to answer a counter or support question")
+    action_orders: bool = Field(default=True,
+                                description="Standing orders for the Action phase, asked of everyone at its start")
     #: Tests meet Uriel and Lilith without waiting for their cards (see ``forced``).
     beings_round: int = for_tests_only(default=0, ge=0, le=50,
                                        description="Bring Uriel and Lilith into play in this round (0: only by cards)")
@@ -182,7 +184,8 @@ class HellGame(Engine):
         else answering at once would show the others what the hand lacks.
 
         An answer the seat gave in advance (``core.hooks.STANDING``: a path
-        to walk on, a battle's standing orders) comes first."""
+        to walk on, the Action phase's and a battle's standing orders) comes
+        first."""
         chosen = self.standing(state, seat)
         if chosen is not None:
             return chosen
@@ -203,7 +206,7 @@ class HellGame(Engine):
 
     def standing(self, state: State, seat: int) -> Action | None:
         """The first legal answer of ``core.hooks.STANDING`` (a walk towards
-        a destination, a battle's standing orders)."""
+        a destination, the Action phase's and a battle's standing orders)."""
         for hook in hooks.STANDING:
             chosen = hook(state, seat)
             if chosen is not None and chosen in self.legal_actions(state, seat):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from engines.contract import Event, IllegalAction
-from engines.hellgame.core.model import Action, Ask, State
+from engines.hellgame.core.model import Action, Ask, Draft, State
 
 Events = list[Event]
 StepFn = Callable[[State, Events], None]
@@ -83,6 +83,22 @@ def close(state: State, a: Ask) -> None:
     a.answered = True
     if not open_asks(state):
         state.asks = []
+
+
+def draft_step(state: State, seat: int, q: str, action: Action, step: list) -> None:
+    """One step of a secret order built in the seat's draft of question
+    ``q``: ``back`` undoes the last step (an emptied draft is dropped), any
+    other choice is added as ``step``."""
+    d = state.drafts.get(seat)
+    if d is None or d.q != q:
+        d = state.drafts[seat] = Draft(q=q)
+    if action.do == "back":
+        if d.steps:
+            d.steps.pop()
+        if not d.steps:
+            del state.drafts[seat]
+        return
+    d.steps.append(step)
 
 
 def advance(state: State, events: Events, stop_at: str | None = None, came: str | None = None) -> None:

@@ -4,8 +4,8 @@ Hell event (:mod:`engines.hellgame.phases.hell.hellcards`) and combat magic
 here, below both, so that the Hell phase need not import the Combat phase.
 Each function is asked per unit and returns a bonus (0 for none).
 
-``STANDING`` holds what a seat decided in advance (a path to walk on, a
-battle's standing orders): :meth:`engines.hellgame.engine.HellGame.automatic`
+``STANDING`` holds what a seat decided in advance (a path to walk on, the
+Action phase's and a battle's standing orders): :meth:`engines.hellgame.engine.HellGame.automatic`
 asks these first, so such a question is answered without asking the seat."""
 
 from __future__ import annotations

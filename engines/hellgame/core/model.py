@@ -127,6 +127,9 @@ class Move(BaseModel):
     passage: list[int] = []
     #: Defenders still to be asked at the current sectio (seats, in order).
     pending: list[int] = []
+    #: A standing order's move (``phases/action/orders.py``): one unit, then
+    #: the demon's move ends.
+    single: bool = False
 
 
 class Flight(BaseModel):
@@ -167,6 +170,21 @@ class BattleOrders(BaseModel):
     first: str = "ask"
     #: The combat round in which the seat last cast the ordered spell.
     cast: int = 0
+    #: The orders in words for the seat's own view: [label key, params] lines.
+    lines: list[list[Any]] = []
+
+
+class ActOrders(BaseModel):
+    """A seat's standing orders for the Action phase in progress (secret; see
+    :mod:`engines.hellgame.phases.action.orders`). A demon not listed, and an
+    entry rule "ask", are asked as without orders."""
+
+    #: Per demon (state index): [] do nothing (wait), [unit, sectio] move
+    #: that unit to that destination.
+    demons: dict[int, list[int]] = {}
+    #: Another player's units entering the seat's units (9.5): "ask",
+    #: "block" (stay), "let_pass" (grant passage where offered, else stay).
+    entry: str = "ask"
     #: The orders in words for the seat's own view: [label key, params] lines.
     lines: list[list[Any]] = []
 
@@ -315,6 +333,9 @@ class State(BaseModel):
     phenomena: list[Phenomenon] = []
     #: The rank track of this Action phase: demon indexes in acting order.
     track: list[int] = []
+    #: Standing orders of this Action phase, per seat (secret; see
+    #: :mod:`engines.hellgame.phases.action.orders`).
+    plans: dict[int, ActOrders] = {}
     move: Move | None = None
     flight: Flight | None = None
     battle: Battle | None = None

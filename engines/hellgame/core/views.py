@@ -5,8 +5,8 @@ souls, favour and disfavour, hand sizes, the permanent Hell cards, the
 lieutenants in each box in their order, top first (ruling: every view,
 spectators' included), tamed hounds' values, and whether a player has
 submitted a secret order. Hidden: hands, the decks, the hellhound stack,
-drafts and submitted secret orders (a battle's standing orders too: the
-seat's own view lists them as its pending order), and the future: the generator and a
+drafts and submitted secret orders (the standing orders of the Action phase
+and of a battle too: the seat's own view lists them as its pending order), and the future: the generator and a
 test position's queued dice (``State.dice_queue``; the view copies fields one
 by one and never these).
 While a secret phase runs, another player's souls and hand size are shown as
@@ -88,10 +88,11 @@ def _spell(state: State) -> SpellView | None:
 
 
 def _standing(state: State, seat: int) -> list[list]:
-    """The seat's own standing orders for the battle in progress, in words
-    (secret until they act: no other view shows them)."""
+    """The seat's own standing orders for the Action phase and the battle in
+    progress, in words (secret until they act: no other view shows them)."""
+    plan = state.plans.get(seat)
     orders = state.battle.orders.get(seat) if state.battle is not None else None
-    return list(orders.lines) if orders is not None else []
+    return (list(plan.lines) if plan is not None else []) + (list(orders.lines) if orders is not None else [])
 
 
 def build_view(state: State, seat: int | None, header: Header) -> View:

@@ -2,7 +2,8 @@
 
 Step ``"action"`` builds the rank track at the start of the phase (every
 active demon of a player still in the game, lowest rank number first; reset
-every phase, G57) and then asks the owner of the first demon on the track that
+every phase, G57), asks every seat with a demon on it for its standing orders
+(:mod:`engines.hellgame.phases.action.orders`) and then asks the owner of the first demon on the track that
 has not acted yet the question ``"act"``. When no demon is left waiting it
 clears the track and hands over to ``"random"``.
 
@@ -59,6 +60,10 @@ class Verb:
 
 #: The verbs of the "act" question, offered in this order.
 VERBS: dict[str, Verb] = {}
+#: Run when the phase starts, once its rank track is built: a function may
+#: ask questions first (then True: the track waits until they are answered).
+#: The standing orders (:mod:`engines.hellgame.phases.action.orders`) go here.
+PHASE_START: list[Callable[[State], bool]] = []
 
 
 def verb(name: str, **parts: Any) -> Verb:
@@ -146,11 +151,13 @@ def _begin(s: State, ev: Events) -> None:
 def _action_step(s: State, ev: Events) -> None:
     if not s.track:
         _begin(s, ev)
+        if s.track and any(hook(s) for hook in PHASE_START):
+            return  # asked first (the standing orders); this step runs again once all are in
     left = waiting(s)
     if left:
         ask(s, s.demons[left[0]].owner, "act", kind="turn", demon=left[0])
         return
-    s.track = []
+    s.track, s.plans = [], {}
     for d in s.demons:
         d.acted = False
     s.step = "random"

@@ -78,7 +78,7 @@ from engines.hellgame.core.model import ANTEHELL, Action, Ask, Draft, Move, Stat
 from engines.hellgame.phases.action.paths import (
     CONT, DROP, PICK, REENTER, Plan, destinations, free_legions, hostile, path_actions, plan, unit_choices)
 
-__all__ = ["start_move", "flee", "flee_lone", "run_amok", "lone_lieutenants", "stops_here", "capture", "walk_on"]
+__all__ = ["start_move", "go", "unit_label", "flee", "flee_lone", "run_amok", "lone_lieutenants", "stops_here", "capture", "walk_on"]
 
 
 def _path_goes_on(path: list[int]) -> bool:
@@ -152,18 +152,23 @@ def _move_prompt(state: State, a: Ask) -> tuple[str, dict]:
     return "pr_move_path", {"sectio": p.pos, "n": p.rng - p.used}
 
 
+def unit_label(state: State, unit: int) -> tuple[str, dict]:
+    """A unit as the unit question names it (the standing orders group by it)."""
+    u = board.unit(state, unit)
+    if u.kind == "lieutenant":
+        return "lb_unit_lt", {"lt": u.card, "sectio": u.at, "n": len(board.group(state, u))}
+    hound = board.hound_of(state, u)
+    lead = board.unit(state, u.leader) if u.leader is not None else None
+    if hound:
+        return "lb_unit_keeper", {"sectio": u.at, "attacks": hound.card}
+    if lead and lead.at == u.at:
+        return "lb_unit_led", {"sectio": u.at, "lt": lead.card}
+    return "lb_unit_legion", {"sectio": u.at}
+
+
 def _move_label(state: State, a: Ask, x: Action) -> tuple[str, dict]:
     if x.do == "unit":
-        u = board.unit(state, x.a)
-        if u.kind == "lieutenant":
-            return "lb_unit_lt", {"lt": u.card, "sectio": u.at, "n": len(board.group(state, u))}
-        hound = board.hound_of(state, u)
-        lead = board.unit(state, u.leader) if u.leader is not None else None
-        if hound:
-            return "lb_unit_keeper", {"sectio": u.at, "attacks": hound.card}
-        if lead and lead.at == u.at:
-            return "lb_unit_led", {"sectio": u.at, "lt": lead.card}
-        return "lb_unit_legion", {"sectio": u.at}
+        return unit_label(state, x.a)
     if x.do == "to":
         return ("lb_move_to_enemy" if hostile(state, x.a, a.seat) else "lb_move_to"), {"to": x.a}
     if x.do == "dest":
@@ -223,8 +228,29 @@ def start_move(state: State, demon_index: int, events: Events) -> None:
     _next_unit(state, events)
 
 
+def go(state: State, demon_index: int, unit: int, to: int, events: Events) -> None:
+    """The demon ``demon_index`` (in Hell) moves ``unit`` to ``to`` by a
+    standing order: the plan the step questions would build (a lieutenant
+    carrying all he can, the canonical path of :func:`destinations`) is
+    carried out as every order, with the entry questions on the way; then
+    the demon's move ends. The caller has checked that ``to`` is among the
+    unit's destinations."""
+    d = state.demons[demon_index]
+    state.move = Move(demon=demon_index, seat=d.owner, single=True)
+    state.drafts[d.owner] = Draft(q="move", steps=[["unit", unit]])
+    p = plan(state, d.owner)
+    if p.carry_max:
+        state.drafts[d.owner].steps.append(["carry", p.carry_max])
+    state.drafts[d.owner].steps += [["to", n] for n in destinations(state, d.owner, plan(state, d.owner))[to]]
+    p = plan(state, d.owner)
+    del state.drafts[d.owner]
+    _launch(state, p, events)
+
+
 def _next_unit(state: State, events: Events) -> None:
-    if _skulls_left(state) > 0 and unit_choices(state, state.move.seat):
+    if state.move.single and state.move.moved:
+        _end_move(state, events)
+    elif _skulls_left(state) > 0 and unit_choices(state, state.move.seat):
         ask(state, state.move.seat, "move", demon=state.demons[state.move.demon].card)
     else:
         _end_move(state, events)

@@ -59,10 +59,16 @@ def _own_legion(state: State, at: int, seat: int) -> bool:
     return any(u.kind == "legion" and u.owner == seat for u in board.units_at(state, at))
 
 
+def _moved(state: State) -> set[int]:
+    """Units the demon moving now has moved (none outside a move: a standing
+    order is planned before its demon's turn)."""
+    return set(state.move.moved) if state.move is not None else set()
+
+
 def free_legions(state: State, at: int, seat: int, lt: Unit | None = None) -> list[Unit]:
     """Own legions at ``at`` a lieutenant may take along: his own first, then
     unled ones, then those of other lieutenants."""
-    moved = set(state.move.moved)
+    moved = _moved(state)
     out = [u for u in board.units_at(state, at) if u.kind == "legion" and u.owner == seat and u.id not in moved]
     lid = lt.id if lt else -2
     return sorted(out, key=lambda u: (u.leader != lid, u.leader is not None, u.id))
@@ -157,6 +163,8 @@ def _passage_holders_here(state: State, seat: int, p: Plan) -> bool:
     """Back from Antehell in a sectio whose holders granted passage: the unit
     passes through and may not stop there (9.5, right of passage)."""
     m = state.move
+    if m is None:
+        return False
     return (not (p.lt and p.group == 0) and bool(m.passage)
             and any(u.kind == "legion" and u.owner in m.passage for u in board.units_at(state, p.pos)))
 
@@ -243,8 +251,21 @@ def destinations(state: State, seat: int, p: Plan) -> dict[int, list[int]]:
     return {n: key[3] for n, key in sorted(best.items(), key=lambda kv: (len(kv[1][3]), kv[0]))}
 
 
+def reach(state: State, seat: int, u: Unit) -> dict[int, list[int]]:
+    """The destinations of a fresh plan for ``u`` (a lieutenant carrying all
+    the legions he can), as :func:`destinations` gives them: what a standing
+    order of the Action phase may name before its demon's turn."""
+    p = Plan(u, False, u.at, RANGE[u.kind], [])
+    if p.lt:
+        n = min(len(free_legions(state, u.at, seat, u)), p.lead)
+        if n:
+            p.steps, p.group, p.taken = [["carry", n]], n, {u.at: n}
+    p.pos = p.start
+    return destinations(state, seat, p)
+
+
 def unit_choices(state: State, seat: int) -> list[Action]:
-    moved, seen, out = set(state.move.moved), set(), []
+    moved, seen, out = _moved(state), set(), []
     for u in sorted(state.units, key=lambda u: (u.at, u.kind != "lieutenant", u.id)):
         if u.owner != seat or u.id in moved or u.kind == "hound":
             continue

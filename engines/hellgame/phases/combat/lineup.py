@@ -7,8 +7,12 @@ optional quick battle and the combat rounds.
 Rule decisions where the sources are silent (see also :mod:`engines.hellgame.phases.combat.combat`):
 
 - 11.1 order: most legions first (ties by die), then the others in turn,
-  again and again, until every seat passed in a row. Seats without an
-  eligible demon pass without being asked. The side's demon with the most
+  again and again, until every seat passed in a row. A seat's turn lasts
+  until it passes: it sends its demons one after another (the rulebook:
+  "senden alle Dämonen, die sie schicken wollen", they send all the demons
+  they want to send) and is asked at once again after each, so it never
+  waits for the others between two of its own demons. Seats without
+  an eligible demon pass without being asked. The side's demon with the most
   skulls gives the save value of all its legions (G41).
 - 11.1 cards (part 2): a joining demon with stars takes up to its stars of
   the seat's arcana cards along, chosen in a private draft after "join"
@@ -226,10 +230,10 @@ def _demon_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
         cards = len(b.cards[demon])
         tell(s, ev, "ev_battle_demon_cards" if cards else "ev_battle_demon",
              sectio=b.at, seat=a.seat, demon=s.demons[demon].card, cards=cards)
-        b.passes = 0
+        b.passes = 0  # the seat's turn goes on: it may send another demon (11.1: "all it wants")
     else:
         b.passes += 1
-    b.queue.append(b.queue.pop(0))
+        b.queue.append(b.queue.pop(0))
     close(s, a)
 
 

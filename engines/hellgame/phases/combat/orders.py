@@ -64,8 +64,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.hellgame.core import board, data, hooks
-from engines.hellgame.core.flow import Events, ask, ask_of, close, question, tell_seat
-from engines.hellgame.core.model import Action, Ask, Battle, BattleOrders, Draft, State
+from engines.hellgame.core.flow import Events, ask, ask_of, close, draft_step, question, tell_seat
+from engines.hellgame.core.model import Action, Ask, Battle, BattleOrders, State
 from engines.hellgame.phases.combat.forces import fights, in_side, legions_of, players, side_of
 
 #: The Combat spells (major keys), in the data's order: the choices of step 2.
@@ -195,15 +195,7 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
             tell_seat(ev, a.seat, "ev_battle_orders_none", sectio=s.battle.at)
         close(s, a)
         return
-    d = s.drafts.get(a.seat)
-    if d is None or d.q != Q:
-        d = s.drafts[a.seat] = Draft(q=Q)
-    if x.do == "back":
-        d.steps.pop()
-        if not d.steps:
-            del s.drafts[a.seat]
-        return
-    d.steps.append([x.do, x.a])
+    draft_step(s, a.seat, Q, x, [x.do, x.a])
 
 
 def _prompt(s: State, a: Ask) -> tuple[str, dict[str, Any]]:

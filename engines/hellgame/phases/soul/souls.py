@@ -114,8 +114,8 @@ def wise_men_occupier(state: State, owner: int) -> int | None:
 
 def _wise_men(s: State, ev: Events) -> None:
     owner = s.owner[WISE_MEN]
-    if owner is None or s.players[owner].out:
-        return
+    if owner is None or owner >= s.seats or s.players[owner].out:
+        return  # unowned, the freebooters' (10.4: they hold no hand), or an eliminated player's
     roll = dice.d6(s, owner)
     n = wise_men_modifier(s, data.WISE_MEN_CARDS[roll])
     tell(s, ev, "ev_wise_men", seat=owner, roll=roll, n=n)

@@ -1,0 +1,249 @@
+"""The HellGame, standing orders for the Action phase
+(engines/hellgame/phases/action/orders.py): when the phase starts, every
+player with a demon on the rank track (9.1) gives, at once and secretly, an
+order per demon (move a unit to a destination, do nothing, or ask me) and an
+answer for entries into its sectios (9.5: halt them, grant passage where
+possible, or ask me). The track then runs in rank order; the orders answer
+its questions through ``core.hooks.STANDING``, applied as the bot applies
+every automatic answer (``settle``)."""
+
+from __future__ import annotations
+
+import random
+
+from hellgame_driver import answer, answer_all, asked, demon, keys, legal, units
+from test_hellgame_destinations import FALSIFIERS, SPIES, TAVERN, X, Y, Z, settle
+
+from engines.contract import canonical_json
+from engines.hellgame import position as P
+from engines.hellgame.core import board, data, flow
+from engines.hellgame.core.model import ANTEHELL, Action, State
+from engines.hellgame.engine import ENGINE
+
+Q = "act_orders"
+
+
+def phase(units_: dict, demons: tuple[list[str], ...] = (["Balban"], ["Ukobach"], ["Caim"]),
+          halt: bool = True) -> State:
+    """The Action phase about to start, one player per entry of ``demons``;
+    the procedure halts before the Random Move phase (no die is rolled
+    unless a test queues it). Without ``halt`` it goes on as a match does."""
+    players = [P.Player(demons=names) for names in demons]
+    s = P.build(P.Position(players=players, units=units_, phase="action", step="action", strict_dice=halt,
+                           halt=["random"] if halt else []))
+    flow.advance(s, [])
+    return s
+
+
+def over(s: State) -> bool:
+    """The Action phase is over (halted before the Random Move phase)."""
+    return s.step == "random" and not flow.open_asks(s)
+
+
+def give(s: State, seat: int, *steps: tuple) -> list:
+    """``seat`` builds its orders step by step and submits them."""
+    ev = []
+    for st in steps:
+        ev += answer(s, seat, *st)
+    return ev + answer(s, seat, "submit")
+
+
+def legion(s: State, at: int, seat: int) -> int:
+    return units(s, at, "legion", seat)[0].id
+
+
+def neighbour(at: int, avoid: set[int] = frozenset()) -> int:
+    return min(n for n in data.NEIGHBOURS[at] if n not in avoid)
+
+
+# -- asked once, at once -----------------------------------------------------------------------
+
+
+def test_9_1_every_player_with_a_demon_on_the_track_is_asked_at_once_before_any_demon_acts():
+    s = phase({SPIES: P.Units(legions={X: 1}), FALSIFIERS: P.Units(legions={Y: 1})})
+    assert sorted(asked(s)) == [(X, Q), (Y, Q), (Z, Q)]
+    assert all(a.secret and a.kind == "simultaneous" for a in flow.open_asks(s))
+    assert ENGINE.submitted(s) == []
+    give(s, Y)
+    assert ENGINE.submitted(s) == [Y]  # the board shows who has given orders, never what
+    assert all(q == Q for _, q in asked(s))
+
+
+def test_9_1_the_match_option_action_orders_off_asks_every_demon_in_its_turn():
+    players = [P.Player(demons=["Balban"]), P.Player(demons=["Ukobach"])]
+    s = P.build(P.Position(players=players, units={SPIES: P.Units(legions={X: 1})}, phase="action", step="action",
+                           options={"action_orders": False}, halt=["random"]))
+    flow.advance(s, [])
+    assert asked(s) == [(s.demons[s.track[0]].owner, "act")] and s.plans == {}
+
+
+def test_9_1_orders_offer_each_demon_in_rank_order_then_the_entry_rule():
+    s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban", "Gomory"], ["Ukobach"]))
+    a = flow.ask_of(s, X)
+    assert a.data["demons"] == [i for i in s.track if s.demons[i].owner == X]
+    first = legal(s, X)
+    spies = legion(s, SPIES, X)
+    goes = {x.b for x in first if x.do == "go"}
+    reach = {n for f in data.NEIGHBOURS[SPIES] for n in (f, *data.NEIGHBOURS[f])} - {SPIES}
+    assert goes == reach and all(x.a == spies for x in first if x.do == "go")
+    assert {x.do for x in first} == {"go", "rest", "ask", "submit"}
+    answer(s, X, "rest")
+    assert {x.do for x in legal(s, X)} == {"go", "rest", "ask", "back", "submit"}
+    answer(s, X, "ask")
+    assert {x.do for x in legal(s, X)} == {"block", "let_pass", "ask", "back", "submit"}
+    answer(s, X, "back")
+    answer(s, X, "back")
+    assert [x.do for x in legal(s, X)][-1] == "submit" and "back" not in {x.do for x in legal(s, X)}
+
+
+# -- the orders act --------------------------------------------------------------------------
+
+
+def test_9_5_a_move_order_moves_its_unit_without_a_question_and_ends_the_demons_move():
+    s = phase({SPIES: P.Units(legions={X: 2})}, demons=(["Balban"], ["Ukobach"]))
+    to = neighbour(SPIES)
+    spies = legion(s, SPIES, X)
+    give(s, X, ("go", spies, to))
+    give(s, Y, ("rest",))
+    ev, applied = settle(s)
+    assert over(s), asked(s)  # the whole phase ran without a question
+    assert [e for e in keys(ev) if e.startswith("ev_")].count("ev_legion_moves") == 1
+    assert len(units(s, to, "legion", X)) == 1 and len(units(s, SPIES, "legion", X)) == 1
+    # one answer carries out the whole move (Balban's other skulls stay unused), one the wait
+    assert [x.do for seat, x in applied if seat == X] == ["order"]
+    assert [x.do for seat, x in applied if seat == Y] == ["wait"]
+    assert keys(ev).count("ev_move_end") == 1
+
+
+def test_9_3_a_rest_order_is_the_wait_of_9_3():
+    s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
+    give(s, X, ("rest",))
+    give(s, Y, ("rest",))
+    ev, applied = settle(s)
+    assert over(s) and keys(ev).count("ev_act_wait") == 2
+    assert sorted(seat for seat, _ in applied) == [X, Y]
+
+
+def test_9_1_ask_me_and_a_missed_deadline_ask_the_demon_as_before():
+    s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
+    ev = give(s, X, ("ask",))
+    assert "ev_plan_none" in keys(ev) and X not in s.plans
+    answer(s, Y, ENGINE.default_action(s, Y).do)  # the passive choice: no orders
+    assert Y not in s.plans
+    settle(s)
+    first = s.demons[s.track[0]].owner
+    assert asked(s) == [(first, "act")]
+
+
+def test_9_5_an_order_whose_unit_is_gone_asks_the_turn_question():
+    s = phase({SPIES: P.Units(legions={X: 1}), FALSIFIERS: P.Units(legions={X: 1})},
+              demons=(["Balban"], ["Ukobach"]))
+    spies = legion(s, SPIES, X)
+    give(s, X, ("go", spies, neighbour(SPIES)))
+    give(s, Y, ("rest",))
+    s.units = [u for u in s.units if u.id != spies]  # the legion is gone before Balban's turn
+    settle(s)
+    assert asked(s) == [(X, "act")] and Action(do="order") not in legal(s, X)
+    # the player chooses anything, by hand: here a move of the other legion, unit by unit
+    answer(s, X, "move")
+    assert asked(s) == [(X, "move")] and ENGINE.automatic(s, X) is None
+    other = legion(s, FALSIFIERS, X)
+    answer(s, X, "unit", other)
+    assert ENGINE.automatic(s, X) is None  # no order answers the move of another unit
+    answer(s, X, "back")  # back to the unit question: nothing picks the ordered unit again
+    assert asked(s) == [(X, "move")] and ENGINE.automatic(s, X) is None
+    answer(s, X, "done")
+    settle(s)  # Ukobach waits by its order
+    assert over(s)
+
+
+def test_9_5_an_order_whose_destination_is_out_of_reach_asks_the_turn_question():
+    """The legion was in the Spies when the orders were given; before
+    Balban's turn it fled to Antehell, from where nothing is a destination
+    (the re-entry roll decides where it comes back, 9.5.2.3)."""
+    s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
+    spies = legion(s, SPIES, X)
+    to = neighbour(SPIES)
+    give(s, X, ("go", spies, to))
+    give(s, Y, ("rest",))
+    board.unit(s, spies).at = ANTEHELL
+    settle(s)
+    assert asked(s) == [(X, "act")] and Action(do="order") not in legal(s, X)
+    answer(s, X, "wait")  # the player chose otherwise: the order is not used
+    settle(s)
+    assert over(s) and board.unit(s, spies).at == ANTEHELL
+
+
+def test_9_6_an_order_to_move_a_demon_walking_the_earth_falls_home_first():
+    s = phase({SPIES: P.Units(legions={X: 1})},
+              demons=([P.Demon(name="Balban", walk=True)], ["Ukobach"]))
+    spies = legion(s, SPIES, X)
+    give(s, X, ("go", spies, neighbour(SPIES)))
+    give(s, Y, ("rest",))
+    ev, applied = settle(s)
+    assert over(s) and "ev_act_fall_home" in keys(ev) and not s.demons[demon(s, "Balban")].on_earth
+    assert units(s, neighbour(SPIES), "legion", X)
+
+
+def test_9_5_entry_orders_halt_or_grant_passage_without_asking_the_holder():
+    y_at = neighbour(SPIES)
+    beyond = neighbour(y_at, {SPIES})
+    for rule, expected in (("block", "ev_entry_stay"), ("let_pass", "ev_entry_pass")):
+        s = phase({SPIES: P.Units(legions={X: 1}), y_at: P.Units(legions={Y: 3})}, demons=(["Balban"], ["Ukobach"]))
+        s.track.sort(key=lambda i: s.demons[i].owner)  # X's demon first
+        for a in flow.open_asks(s):
+            a.data["demons"] = [i for i in s.track if s.demons[i].owner == a.seat]
+        spies = legion(s, SPIES, X)
+        assert Action(do="go", a=spies, b=beyond) in legal(s, X)
+        give(s, X, ("go", spies, beyond))
+        give(s, Y, ("rest",), (rule,))
+        ev, applied = settle(s)
+        assert (Y, "entry") not in asked(s)
+        assert expected in keys(ev)
+        assert any(seat == Y and x.do == ("stay" if rule == "block" else "let_pass") for seat, x in applied)
+        where = beyond if rule == "let_pass" else y_at
+        assert units(s, where, "legion", X), rule
+
+
+# -- secrecy -------------------------------------------------------------------------------------
+
+
+def test_orders_are_secret_until_they_act():
+    s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
+    spies = legion(s, SPIES, X)
+    twin = s.model_copy(deep=True)
+    give(s, X, ("go", spies, neighbour(SPIES)), ("block",))
+    give(twin, X, ("rest",))
+    for seat in (Y, None):
+        assert canonical_json(ENGINE.view(s, seat)) == canonical_json(ENGINE.view(twin, seat))
+    assert ENGINE.view(s, X).pending and not ENGINE.view(s, Y).pending
+    give(s, Y, ("rest",))
+    assert [line[0] for line in ENGINE.view(s, X).pending] == ["lb_plan_line_go", "lb_plan_block"]
+    assert [line[0] for line in ENGINE.view(s, Y).pending] == ["lb_plan_line_wait"]
+    redealt = ENGINE.determinise(s, Y, random.Random(1))
+    assert X not in redealt.plans and Y in redealt.plans
+
+
+def test_orders_end_with_the_phase():
+    s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
+    give(s, X, ("rest",), ("block",))
+    give(s, Y, ("rest",))
+    settle(s)
+    assert over(s) and s.plans == {} and s.track == []
+
+
+def test_every_order_label_and_prompt_has_words_in_both_languages():
+    s = phase({SPIES: P.Units(lieutenants=[P.Lieutenant(name="Shalmaneser", seat=X, leads=1)], legions={X: 1})},
+              demons=(["Balban"], ["Ukobach"]))
+    while (X, Q) in asked(s):
+        for locale in ("de", "en"):
+            assert ENGINE.text(ENGINE.prompt(s, X).key, ENGINE.prompt(s, X).params, locale)
+            for x in legal(s, X):
+                text = ENGINE.label(s, X, x, locale)
+                assert 0 < len(text) <= 80 and "lb_" not in text, text
+                assert ENGINE.group(s, X, x, locale)
+        nxt = next((x for x in legal(s, X) if x.do in ("go", "block")), Action(do="submit"))
+        answer(s, X, nxt.do, nxt.a, nxt.b)
+    unit, to = list(s.plans[X].demons.values())[0]
+    assert s.plans[X].entry == "block" and unit == units(s, SPIES, "lieutenant", X)[0].id and to != SPIES
+    assert (Y, Q) in asked(s)
