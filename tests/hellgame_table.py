@@ -13,7 +13,7 @@ from bot_harness import Table
 from hellgame_driver import choose
 
 import engines
-from engines.hellgame.core import data, flow
+from engines.hellgame.core import flow
 from engines.hellgame.core.model import Action
 
 GAME = "hellgame"
@@ -33,9 +33,9 @@ def player_choice(state, seat: int, rnd: random.Random):
     """``choose`` (the rule tests' seeded policy), except where a player of
     a match over weeks takes the shortcut the game offers: a move is given
     by one of its destinations, and the standing orders of the Action phase
-    (mostly moves; "ask me" now and then for a demon while the hand holds an
-    Action spell) and of a battle are set rather than left at "ask me".
-    All stay random among their choices."""
+    (a spell for three demons in ten where one is offered, else mostly moves)
+    and of a battle are set rather than left at "ask me". All stay random
+    among their choices."""
     engine = engines.get(GAME)
     legal = engine.legal_actions(state, seat)
     goals = [x for x in legal if x.do == "dest"]
@@ -47,12 +47,13 @@ def player_choice(state, seat: int, rnd: random.Random):
     if a is not None and a.q == "act_orders":
         orders = [x for x in legal if x.do not in ("ask", "back", "submit")]
         goes = [x for x in orders if x.do == "go"]
-        spells = [c for c in state.players[seat].hand if data.MAJORS[data.ARCANA[c].major].timing == "action"]
-        if goes and spells and rnd.random() < 0.3:
-            return Action(do="ask")  # a demon kept for a spell is asked when its turn comes
+        spells = [x for x in orders if x.do == "spell"]
+        if spells and rnd.random() < 0.3:
+            return rnd.choice(spells)  # a demon kept for a spell casts it in its turn
         if goes and rnd.random() < 0.8:
             return rnd.choice(goes)
-        return rnd.choice(orders) if orders else next(x for x in legal if x.do == "submit")
+        return rnd.choice([x for x in orders if x.do != "spell"] or orders or
+                          [next(x for x in legal if x.do == "submit")])
     if a is not None and a.q == "combat_orders":
         orders = [x for x in legal if x.do not in ASK_EACH_ROUND]
         return rnd.choice(orders) if orders else next(x for x in legal if x.do == "submit")

@@ -16,10 +16,10 @@ from engines.hellgame.engine import STANDING_VERBS, HellGame
 GAMES = sorted(registry.games())
 
 
-def positions(engine: Engine, seed: int, steps: int = 400, seats: int | None = None):
+def positions(engine: Engine, seed: int, steps: int = 400, seats: int | None = None, options: dict | None = None):
     """(state, seat) of every open decision of a seeded random match."""
     rnd = random.Random(seed)
-    options = {"max_rounds": 2} if engine.id == "hellgame" else None
+    options = {"max_rounds": 2, **(options or {})} if engine.id == "hellgame" else None
     state = engine.setup(seats or engine.min_seats, seed, options)
     for _ in range(steps):
         if engine.result(state) is not None:
@@ -58,8 +58,9 @@ def test_a_hidden_hand_is_never_answered_for():
 
 def hellgame_positions():
     engine = registry.games()["hellgame"].loaded
-    for seed, seats in ((1, 3), (2, 4), (3, 2)):
-        yield from positions(engine, seed, steps=1500, seats=seats)
+    # with and without the Action phase's standing orders: random orders answer most turns
+    for seed, seats, orders in ((1, 3, True), (2, 4, True), (3, 2, False), (4, 3, False)):
+        yield from positions(engine, seed, steps=1500, seats=seats, options={"action_orders": orders})
 
 
 def test_the_hellgame_answers_only_what_holds_whatever_the_hidden_cards():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from hellgame_driver import answer, answer_all, asked, demon, keys, legal, units
+from test_hellgame_counter_windows import DRAWS, IDNW, LORE, card
 from test_hellgame_destinations import FALSIFIERS, SPIES, TAVERN, X, Y, Z, settle
 
 from engines.contract import canonical_json
@@ -19,6 +20,9 @@ from engines.hellgame import position as P
 from engines.hellgame.core import board, data, flow
 from engines.hellgame.core.model import ANTEHELL, Action, State
 from engines.hellgame.engine import ENGINE
+from engines.hellgame.magic import spells
+
+TUNNEL = card("secret_tunnel")
 
 Q = "act_orders"
 
@@ -205,6 +209,62 @@ def test_9_5_entry_orders_halt_or_grant_passage_without_asking_the_holder():
         assert units(s, where, "legion", X), rule
 
 
+# -- spells ---------------------------------------------------------------------------------------
+
+
+def spell_table(hand: list[int], units_: dict | None = None, sectios: list[int] = ()) -> State:
+    """X's Baal holds ``hand`` (10 souls), Y's Caim an It Does Not Work;
+    three arcana cards lie ready for Lore to draw."""
+    players = [P.Player(demons=["Baal"], hand=hand, souls=10, favour=2, sectios=list(sectios)),
+               P.Player(demons=["Caim"], hand=[IDNW[1]], souls=10, favour=2)]
+    s = P.build(P.Position(players=players, phase="action", step="action", halt=["random"], strict_dice=True,
+                           decks=P.Decks(arcana=DRAWS), units=units_ or {}))
+    flow.advance(s, [])
+    return s
+
+
+def test_9_8_a_spell_order_is_cast_in_the_demons_turn_and_the_counter_window_opens():
+    s = spell_table([LORE])
+    baal = demon(s, "Baal")
+    assert Action(do="spell", a=LORE) in legal(s, X)  # Lore needs no target
+    assert ENGINE.label(s, X, Action(do="spell", a=LORE), "en") == "Cast it (it needs no target)"
+    give(s, X, ("spell", LORE))
+    give(s, Y, ("rest",))
+    ev, applied = settle(s)
+    assert (X, Action(do="order")) in applied
+    assert any(k.startswith("ev_magic_cast") for k in keys(ev)) and LORE not in s.players[X].hand
+    assert s.demons[baal].acted or s.casting is not None
+    assert asked(s) == [(Y, "counter")]  # the counter window is asked as for every spell
+    answer(s, Y, "no")
+    settle(s)
+    assert over(s) and len(s.players[X].hand) == 3  # Lore drew its cards
+
+
+def test_a_spell_order_shows_nothing_of_the_hand_to_the_others():
+    cast_it, rest = spell_table([LORE]), spell_table([LORE])
+    give(cast_it, X, ("spell", LORE))
+    give(rest, X, ("rest",))
+    for seat in (Y, None):
+        assert canonical_json(ENGINE.view(cast_it, seat)) == canonical_json(ENGINE.view(rest, seat))
+    assert X not in ENGINE.determinise(cast_it, Y, random.Random(3)).plans
+
+
+def test_9_8_a_spell_order_whose_card_is_gone_asks_the_turn_question():
+    s = spell_table([LORE])
+    give(s, X, ("spell", LORE))
+    give(s, Y, ("rest",))
+    s.players[X].hand = []  # the card left the hand before Baal's turn (Baal acts first)
+    settle(s)
+    assert asked(s) == [(X, "act")] and Action(do="order") not in legal(s, X)
+
+
+def test_9_8_a_spell_with_a_target_of_two_parts_is_no_order():
+    """Secret Tunnel names a unit and then where it goes: cast in the turn only."""
+    s = spell_table([TUNNEL], {SPIES: P.Units(legions={X: 1})}, sectios=[40])
+    assert TUNNEL in spells.castable(s, demon(s, "Baal"))
+    assert not any(x.do == "spell" for x in legal(s, X))
+
+
 # -- secrecy -------------------------------------------------------------------------------------
 
 
@@ -244,6 +304,6 @@ def test_every_order_label_and_prompt_has_words_in_both_languages():
                 assert ENGINE.group(s, X, x, locale)
         nxt = next((x for x in legal(s, X) if x.do in ("go", "block")), Action(do="submit"))
         answer(s, X, nxt.do, nxt.a, nxt.b)
-    unit, to = list(s.plans[X].demons.values())[0]
+    _, unit, to = list(s.plans[X].demons.values())[0]
     assert s.plans[X].entry == "block" and unit == units(s, SPIES, "lieutenant", X)[0].id and to != SPIES
     assert (Y, Q) in asked(s)

@@ -179,9 +179,9 @@ class ActOrders(BaseModel):
     :mod:`engines.hellgame.phases.action.orders`). A demon not listed, and an
     entry rule "ask", are asked as without orders."""
 
-    #: Per demon (state index): [] do nothing (wait), [unit, sectio] move
-    #: that unit to that destination.
-    demons: dict[int, list[int]] = {}
+    #: Per demon (state index): ["rest"] do nothing (wait), ["go", unit,
+    #: sectio] move that unit there, ["spell", card, target or None] cast it.
+    demons: dict[int, list[str | int | None]] = {}
     #: Another player's units entering the seat's units (9.5): "ask",
     #: "block" (stay), "let_pass" (grant passage where offered, else stay).
     entry: str = "ask"

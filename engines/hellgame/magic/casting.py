@@ -42,7 +42,7 @@ from engines.hellgame.core.flow import Events, ask, close, question, tell, tell_
 from engines.hellgame.core.model import ANTEHELL, Action, Ask, Casting, Draft, State
 from engines.hellgame.magic import counters, spells
 from engines.hellgame.magic.spells_action import DISFAVOUR, led, supporters
-from engines.hellgame.phases.action import actions
+from engines.hellgame.phases.action import actions, orders
 from engines.hellgame.phases.action.actions import Label, card_of, verb
 
 RESUME = "action"
@@ -334,3 +334,57 @@ def _counters_on(s: State, a: Ask, x: Action, ev: Events) -> None:
 
 verb("counters_on", offer=lambda s, i: [Action(do="counters_on")] if s.players[s.demons[i].owner].always_pass else [],
      apply=_counters_on, label=lambda s, a, x: ("lb_magic_counters_on", {}))
+
+
+# -- standing orders: a spell cast in the demon's turn -------------------------------------------------
+
+
+def _order_targets(s: State, demon: int, card: int) -> list[int | None] | None:
+    """The targets a standing order may name for ``card`` cast by ``demon``
+    (``[None]``: it needs none), or None when it cannot be ordered: a target
+    of two parts, or more hearts needed than the demon has (support is asked
+    in the turn, 9.8.3.2)."""
+    key = _key(card)
+    need = data.MAJORS[key].hearts_needed
+    if need and hearts_of(s, demon) < need:
+        return None
+    targets = [tuple(t) for t in spells.EFFECTS[key].targets(s, demon)]
+    if targets == [()]:
+        return [None]
+    if not targets or any(len(t) != 1 for t in targets):
+        return None
+    return list(dict.fromkeys(t[0] for t in targets))
+
+
+def _spell_offer(s: State, seat: int, demon: int) -> list[Action]:
+    return [Action(do="spell", a=c, b=t) for c in spells.castable(s, demon)
+            for t in (_order_targets(s, demon, c) or [])]
+
+
+def _spell_ready(s: State, demon: int, order: list) -> bool:
+    _, card, target = order
+    return (card in s.players[s.demons[demon].owner].hand and card in spells.castable(s, demon)
+            and target in (_order_targets(s, demon, card) or []))
+
+
+def _spell_carry_out(s: State, a: Ask, order: list, ev: Events) -> None:
+    """As the cast question's submit with that target and no supporters."""
+    _, card, target = order
+    c = Casting(caster=a.data["demon"], seat=a.seat, card=card, key=_key(card),
+                target=[] if target is None else [target], resume=RESUME)
+    s.drafts.pop(a.seat, None)
+    close(s, a)
+    s.step = RESUME
+    cast(s, ev, c)
+
+
+def _spell_label(s: State, seat: int, x: Action) -> Label:
+    if x.b is None:
+        return "lb_plan_spell", {"card": x.a}
+    return _target_label(s, _key(x.a), x.b)
+
+
+orders.KINDS["spell"] = orders.Kind(
+    offer=_spell_offer, ready=_spell_ready, carry_out=_spell_carry_out, label=_spell_label,
+    group=lambda s, seat, x: _cast_label(s, None, Action(do="cast", a=x.a)),
+    line=lambda s, demon, order: ("lb_plan_line_spell", {"demon": s.demons[demon].card, "card": order[1]}))

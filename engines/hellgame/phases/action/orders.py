@@ -9,8 +9,10 @@ private draft (``back`` undoes a step, ``submit`` ends it):
 1. for each of the seat's demons on the track, in rank order: ``go``
    a=unit b=sectio (move that unit to that destination, by the canonical
    path of :func:`engines.hellgame.phases.action.paths.destinations`; a
-   lieutenant carries all the legions he can), ``rest`` (do nothing: the
-   wait of 9.3), or
+   lieutenant carries all the legions he can), ``spell`` a=card b=target
+   (cast that Action card of the hand at that target, 9.8; the kind is
+   magic's, :mod:`engines.hellgame.magic.casting`, registered in
+   :data:`KINDS`), ``rest`` (do nothing: the wait of 9.3), or
    ``ask`` (ask me when its turn comes, as without orders);
 2. entries: when another player's units enter a sectio where the seat's
    units stand: ``block`` (stay: no further), ``let_pass`` (grant passage
@@ -47,14 +49,22 @@ the questions the rules ask, with the same choices):
   players are asked at each entry as always; a holder who stays, a forced
   stop or flight ends it there. Then the demon's move ends: an order moves
   one unit (the demon's other skulls stay unused).
-- "Do nothing" is the wait of 9.3. Spells, diplomacy, Walk the Earth and
-  pass cards are never standing orders: a demon meant for them is "ask me".
+- A spell order is cast as the cast question would cast it with that
+  target and no supporters, costs and counter window included; it is offered
+  only for the seat's castable Action cards whose target is one choice of
+  one part (no Secret Tunnel) and that need no more hearts than the demon
+  has (support, 9.8.3.2, is asked in the turn). In the demon's turn it is
+  carried out if the card is still in hand and castable and the target still
+  offered; otherwise the player is asked.
+- "Do nothing" is the wait of 9.3. Diplomacy, Walk the Earth and pass cards
+  are never standing orders: a demon meant for them is "ask me".
 - Flight from an entry (9.5.1) is never a standing answer.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from engines.hellgame.core import board, data, hooks
 from engines.hellgame.core.flow import Events, ask, ask_of, close, draft_step, legal, question, tell, tell_seat
@@ -68,6 +78,31 @@ Q = "act_orders"
 ENTRY = ("block", "let_pass")
 #: The labels of the choices that carry no parameters.
 LABELS = {"rest": "lb_plan_rest", "back": "lb_plan_back", "block": "lb_plan_block", "let_pass": "lb_plan_let_pass"}
+Label = tuple[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of standing order for a demon besides "do nothing" and "ask
+    me". An order is stored as ``[kind, a, b]`` (the choice's numbers); the
+    choice of the question is ``Action(do=kind, a=..., b=...)``."""
+
+    #: ``(state, seat, demon) -> choices`` when the orders are given.
+    offer: Callable[[State, int, int], list[Action]]
+    #: ``(state, demon, order)``: can it be carried out now, in the demon's turn?
+    ready: Callable[[State, int, list], bool]
+    #: ``(state, ask, order, events)``: carry it out (the demon's turn question ``ask``).
+    carry_out: Callable[[State, Ask, list, Events], None]
+    #: ``(state, seat, choice)``: its label and its menu group in the question.
+    label: Callable[[State, int, Action], Label]
+    group: Callable[[State, int, Action], Label]
+    #: ``(state, demon, order)``: the order in words (the seat's view, the turn's answer).
+    line: Callable[[State, int, list], Label]
+
+
+#: The kinds of orders, offered in this order: moves here, spells by magic
+#: (:mod:`engines.hellgame.magic.casting`).
+KINDS: dict[str, Kind] = {}
 
 
 # -- when the question is asked -------------------------------------------------------
@@ -106,14 +141,6 @@ def _part(a: Ask, steps: list[list]) -> str | int | None:
     return "entry" if len(steps) == len(demons) else None
 
 
-def _goes(s: State, seat: int) -> list[Action]:
-    out = []
-    for x in unit_choices(s, seat):
-        u = board.unit(s, x.a)
-        out += [Action(do="go", a=u.id, b=to) for to in reach(s, seat, u)]
-    return out
-
-
 def _legal(s: State, a: Ask) -> list[Action]:
     steps = _steps(s, a.seat)
     part = _part(a, steps)
@@ -121,7 +148,8 @@ def _legal(s: State, a: Ask) -> list[Action]:
     if part == "entry":
         out = [Action(do=x) for x in ENTRY] + [Action(do="ask")]
     elif part is not None:
-        out = _goes(s, a.seat) + [Action(do="rest"), Action(do="ask")]
+        out = [x for kind in KINDS.values() for x in kind.offer(s, a.seat, part)]
+        out += [Action(do="rest"), Action(do="ask")]
     return out + ([Action(do="back")] if steps else []) + [Action(do="submit")]
 
 
@@ -129,25 +157,25 @@ def orders_of(a: Ask, steps: list[list]) -> ActOrders:
     """The orders a draft's steps give (parts not chosen: ask me)."""
     o = ActOrders()
     for demon, st in zip(a.data["demons"], steps):
-        if st[0] == "go":
-            o.demons[demon] = [int(st[1]), int(st[2])]
+        if st[0] in KINDS:
+            o.demons[demon] = list(st)
         elif st[0] == "rest":
-            o.demons[demon] = []
+            o.demons[demon] = ["rest"]
     if len(steps) > len(a.data["demons"]) and steps[-1][0] in ENTRY:
         o.entry = str(steps[-1][0])
     return o
 
 
+def line(s: State, demon: int, order: list) -> Label:
+    """One demon's order in words."""
+    if order[0] in KINDS:
+        return KINDS[order[0]].line(s, demon, order)
+    return "lb_plan_line_wait", {"demon": s.demons[demon].card}
+
+
 def lines(s: State, o: ActOrders) -> list[list[Any]]:
     """The orders in words, for the seat's own view."""
-    out: list[list[Any]] = []
-    for demon, order in o.demons.items():
-        card = s.demons[demon].card
-        if order:
-            unit = board.unit(s, order[0])
-            out.append(["lb_plan_line_go", {"demon": card, "from": unit.at, "to": order[1]}])
-        else:
-            out.append(["lb_plan_line_wait", {"demon": card}])
+    out: list[list[Any]] = [list(line(s, demon, order)) for demon, order in o.demons.items()]
     if o.entry != "ask":
         out.append([LABELS[o.entry], {}])
     return out
@@ -184,11 +212,8 @@ def _prompt(s: State, a: Ask) -> tuple[str, dict[str, Any]]:
 
 
 def _label(s: State, a: Ask, x: Action) -> tuple[str, dict[str, Any]]:
-    if x.do == "go":
-        route = reach(s, a.seat, board.unit(s, x.a))[x.b]
-        if len(route) == 1:
-            return "lb_move_dest_1", {"to": x.b}
-        return "lb_move_dest", {"to": x.b, "n": len(route), "via": route[:-1]}
+    if x.do in KINDS:
+        return KINDS[x.do].label(s, a.seat, x)
     if x.do == "submit":
         return ("lb_plan_submit", {}) if _steps(s, a.seat) else ("lb_plan_ask_all", {})
     if x.do == "ask":
@@ -197,8 +222,8 @@ def _label(s: State, a: Ask, x: Action) -> tuple[str, dict[str, Any]]:
 
 
 def _group(s: State, a: Ask, x: Action) -> tuple[str, dict[str, Any]]:
-    if x.do == "go":
-        return unit_label(s, x.a)
+    if x.do in KINDS:
+        return KINDS[x.do].group(s, a.seat, x)
     return "grp_plan_other", {}
 
 
@@ -217,38 +242,27 @@ question(
 # -- the orders answer the questions of the phase ---------------------------------------
 
 
-def _ordered_move(s: State, demon: int) -> tuple[int, int] | None:
-    """The move a demon's standing order names, if it can be carried out now:
-    the unit is offered by the unit question and the destination among its
-    destinations (with all the legions a lieutenant can carry)."""
-    seat = s.demons[demon].owner
-    o = s.plans.get(seat)
+def order_of(s: State, demon: int) -> list | None:
+    """The demon's standing order if it is of a kind that can be carried out now."""
+    o = s.plans.get(s.demons[demon].owner)
     order = o.demons.get(demon) if o is not None else None
-    if not order or s.move is not None:
+    if not order or order[0] not in KINDS or s.move is not None:
         return None
-    unit, to = order
-    if Action(do="unit", a=unit) not in unit_choices(s, seat) or to not in reach(s, seat, board.unit(s, unit)):
-        return None
-    return unit, to
+    return order if KINDS[order[0]].ready(s, demon, order) else None
 
 
 def _order_apply(s: State, a: Ask, x: Action, ev: Events) -> None:
-    demon = a.data["demon"]
-    unit, to = _ordered_move(s, demon)
-    fall_home(s, ev, demon)
-    tell(s, ev, "ev_act_move", demon=card_of(s, demon), seat=a.seat)
-    s.drafts.pop(a.seat, None)
-    close(s, a)
-    movement.go(s, demon, unit, to, ev)  # sets acted when the move is over
+    order = order_of(s, a.data["demon"])
+    KINDS[order[0]].carry_out(s, a, order, ev)
 
 
-verb("order", offer=lambda s, i: [Action(do="order")] if _ordered_move(s, i) else [], apply=_order_apply,
-     label=lambda s, a, x: ("lb_act_order", {"to": _ordered_move(s, a.data["demon"])[1]}))
+verb("order", offer=lambda s, i: [Action(do="order")] if order_of(s, i) else [], apply=_order_apply,
+     label=lambda s, a, x: line(s, a.data["demon"], order_of(s, a.data["demon"])))
 
 
 def _by_orders(s: State, seat: int) -> Action | None:
     """The answer the seat's standing orders give to its open question: the
-    demon's turn (carry out the move, or wait) and another player's entry."""
+    demon's turn (carry out the order, or wait) and another player's entry."""
     a = ask_of(s, seat)
     o = s.plans.get(seat)
     if a is None or o is None:
@@ -264,9 +278,53 @@ def _by_orders(s: State, seat: int) -> Action | None:
         order = o.demons.get(a.data["demon"])
         if order is None or (draft is not None and draft.q == "act"):
             return None
-        return Action(do="order") if order else Action(do="wait")  # not offered when it cannot be: asked
+        # "order" is offered only while it can be carried out; else nothing is legal here and the seat is asked
+        return Action(do="wait") if order[0] == "rest" else Action(do="order")
     return None
 
 
+# -- moves --------------------------------------------------------------------------------
+
+
+def _go_offer(s: State, seat: int, demon: int) -> list[Action]:
+    out = []
+    for x in unit_choices(s, seat):
+        u = board.unit(s, x.a)
+        out += [Action(do="go", a=u.id, b=to) for to in reach(s, seat, u)]
+    return out
+
+
+def _go_ready(s: State, demon: int, order: list) -> bool:
+    """The unit is offered by the unit question and the destination among
+    its destinations (with all the legions a lieutenant can carry)."""
+    _, unit, to = order
+    seat = s.demons[demon].owner
+    return Action(do="unit", a=unit) in unit_choices(s, seat) and to in reach(s, seat, board.unit(s, unit))
+
+
+def _go_carry_out(s: State, a: Ask, order: list, ev: Events) -> None:
+    demon = a.data["demon"]
+    _, unit, to = order
+    fall_home(s, ev, demon)
+    tell(s, ev, "ev_act_move", demon=card_of(s, demon), seat=a.seat)
+    s.drafts.pop(a.seat, None)
+    close(s, a)
+    movement.go(s, demon, unit, to, ev)  # sets acted when the move is over
+
+
+def _go_label(s: State, seat: int, x: Action) -> Label:
+    route = reach(s, seat, board.unit(s, x.a))[x.b]
+    if len(route) == 1:
+        return "lb_move_dest_1", {"to": x.b}
+    return "lb_move_dest", {"to": x.b, "n": len(route), "via": route[:-1]}
+
+
+def _go_line(s: State, demon: int, order: list) -> Label:
+    unit = board.unit(s, order[1])
+    return "lb_plan_line_go", {"demon": s.demons[demon].card, "from": unit.at if unit else order[2], "to": order[2]}
+
+
+KINDS["go"] = Kind(offer=_go_offer, ready=_go_ready, carry_out=_go_carry_out, label=_go_label,
+                   group=lambda s, seat, x: unit_label(s, x.a), line=_go_line)
 hooks.STANDING.append(_by_orders)
 actions.PHASE_START.append(ask_orders)
