@@ -233,7 +233,7 @@ def test_9_8_a_spell_order_is_cast_in_the_demons_turn_and_the_counter_window_ope
     ev, applied = settle(s)
     assert (X, Action(do="order")) in applied
     assert any(k.startswith("ev_magic_cast") for k in keys(ev)) and LORE not in s.players[X].hand
-    assert s.demons[baal].acted or s.casting is not None
+    assert s.demons[baal].acted and s.casting is not None  # its action is used; the window is open
     assert asked(s) == [(Y, "counter")]  # the counter window is asked as for every spell
     answer(s, Y, "no")
     settle(s)
@@ -256,6 +256,19 @@ def test_9_8_a_spell_order_whose_card_is_gone_asks_the_turn_question():
     s.players[X].hand = []  # the card left the hand before Baal's turn (Baal acts first)
     settle(s)
     assert asked(s) == [(X, "act")] and Action(do="order") not in legal(s, X)
+
+
+def test_9_8_a_spell_order_whose_target_is_gone_asks_the_turn_question():
+    """Plague at the Tavern, where Y's legions stood when the orders were
+    given; they are gone before Baal's turn, so the Tavern is no target."""
+    plague = card("plague", 3)
+    s = spell_table([plague], {TAVERN: P.Units(legions={Y: 2}), SPIES: P.Units(legions={X: 1})})
+    assert Action(do="spell", a=plague, b=TAVERN) in legal(s, X)
+    give(s, X, ("spell", plague, TAVERN))
+    give(s, Y, ("rest",))
+    s.units = [u for u in s.units if u.at != TAVERN]
+    settle(s)
+    assert asked(s) == [(X, "act")] and Action(do="order") not in legal(s, X) and plague in s.players[X].hand
 
 
 def test_9_8_a_spell_with_a_target_of_two_parts_is_no_order():
