@@ -42,6 +42,12 @@ Rule decisions where the sources are silent:
 - Passive default and "done": end the demon's move (a draft in progress is
   dropped; a unit already on its way stops where it is).
 
+A move by a standing order of the Action phase (:func:`go`, from
+:mod:`engines.hellgame.phases.action.orders`): the same plan built at once
+(the unit, a lieutenant carrying all he can, the canonical path to the
+destination) and carried out the same way, entries and stops included; then
+the demon's move ends (``Move.single``).
+
 ``Move.passage`` holds the seats that granted passage at the sectio just
 entered, ``Move.pending`` the seats still to be asked.
 
@@ -78,7 +84,8 @@ from engines.hellgame.core.model import ANTEHELL, Action, Ask, Draft, Move, Stat
 from engines.hellgame.phases.action.paths import (
     CONT, DROP, PICK, REENTER, Plan, destinations, free_legions, hostile, path_actions, plan, unit_choices)
 
-__all__ = ["start_move", "go", "unit_label", "flee", "flee_lone", "run_amok", "lone_lieutenants", "stops_here", "capture", "walk_on"]
+__all__ = ["start_move", "go", "unit_label", "flee", "flee_lone", "run_amok", "lone_lieutenants", "stops_here",
+           "capture", "walk_on"]
 
 
 def _path_goes_on(path: list[int]) -> bool:
