@@ -85,10 +85,17 @@ class Table:
         return await handle.wait_ephemeral()
 
     async def choose(self, user: FakeUser, message: FakeMessage, label: str) -> InteractionHandle:
+        """Click the choice ``label``: a button, or an entry of a picker's choice menu."""
         button = next((b for b in message.buttons() if b.get("label") == label), None)
-        if button is None:
-            raise AssertionError(f"no button {label!r}; have {[b.get('label') for b in message.buttons()]}")
-        return await self.run(await self.fake.click(user, message, button["custom_id"]))
+        if button is not None:
+            return await self.run(await self.fake.click(user, message, button["custom_id"]))
+        for menu in choice_menus(message):
+            option = next((o for o in menu["options"] if o.get("label") == label), None)
+            if option is not None:
+                return await self.run(await self.fake.select(user, message, menu["custom_id"], [option["value"]]))
+        labels = [b.get("label") for b in message.buttons()] + [o.get("label") for m in choice_menus(message)
+                                                                for o in m["options"]]
+        raise AssertionError(f"no choice {label!r}; have {labels}")
 
     async def command(self, user: FakeUser, command: str, /, **options) -> InteractionHandle:
         """Positional ``user`` and ``command``: a command's own option may be named ``user``."""
@@ -112,9 +119,26 @@ class Table:
         return self.fake.dm_messages(user)
 
 
+def choice_menus(message: FakeMessage) -> list[dict]:
+    """A picker's menus whose entries are choices (``bb:c:``), not groups."""
+    return [c for c in message.iter_components() if c.get("type") == 3 and c["custom_id"].startswith("bb:c:")]
+
+
 async def click_random_choice(table: Table, user, picker, rnd: random.Random) -> None:
-    """One decision through the picker: pick a group from the menu if there
-    is one, then one of the choice buttons."""
+    """One decision through the picker: one of its choices (a button or an
+    entry of a choice menu), after picking a group from the group menu if
+    there is one."""
+    menus = choice_menus(picker)
+    buttons = [b for b in picker.buttons() if b["custom_id"].startswith("bb:a:")]
+    if menus:
+        pick = rnd.randrange(len(buttons) + sum(len(m["options"]) for m in menus))
+        if pick < len(buttons):
+            await table.run(await table.fake.click(user, picker, buttons[pick]["custom_id"]))
+            return
+        options = [(m, o) for m in menus for o in m["options"]]
+        menu, option = options[pick - len(buttons)]
+        await table.run(await table.fake.select(user, picker, menu["custom_id"], [option["value"]]))
+        return
     select = next((c for c in picker.iter_components() if c["type"] == 3), None)
     if select is not None:
         value = rnd.choice(select["options"])["value"]

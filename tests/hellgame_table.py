@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot_harness import Table
+from bot_harness import Table, choice_menus
 from hellgame_driver import choose
 
 import engines
@@ -61,8 +61,10 @@ def player_choice(state, seat: int, rnd: random.Random):
 
 
 def action_buttons(message, match_id: int, counter: int) -> list[dict]:
-    prefix = f"bb:a:{match_id}:{counter}:"
-    return [b for b in message.buttons() if b["custom_id"].startswith(prefix)]
+    """The message's controls that make a decision for this counter: choice
+    buttons and choice menus."""
+    prefixes = (f"bb:a:{match_id}:{counter}:", f"bb:c:{match_id}:{counter}:")
+    return [c for c in message.iter_components() if c.get("custom_id", "").startswith(prefixes)]
 
 
 async def click_index(table: Table, user, message, match_id: int, counter: int, index: int,
@@ -73,6 +75,11 @@ async def click_index(table: Table, user, message, match_id: int, counter: int, 
     does (unless it is the group shown); without it every group is tried."""
     fake = table.fake
     pattern = re.compile(rf"bb:a:{match_id}:{counter}:{index}:")
+    for menu in choice_menus(message):  # every choice one click away: in its group's menu
+        option = next((o for o in menu["options"] if o["value"].startswith(f"{index}:")), None)
+        if option is not None and menu["custom_id"].startswith(f"bb:c:{match_id}:{counter}:"):
+            await table.run(await fake.select(user, message, menu["custom_id"], [option["value"]]))
+            return
 
     async def find() -> bool:
         for _ in range(12):
@@ -87,7 +94,7 @@ async def click_index(table: Table, user, message, match_id: int, counter: int, 
             await table.run(await fake.click(user, message, nxt["custom_id"]))
         return False
 
-    select = next((c for c in message.iter_components() if c["type"] == 3), None)
+    select = next((c for c in message.iter_components() if c["type"] == 3 and c["custom_id"].startswith("bb:g:")), None)
     if select is None:
         assert await find(), f"no button for choice {index}: {message.content}"
         return

@@ -226,9 +226,9 @@ async def test_the_language_is_one_of_the_settings(fake, table, bot):
     assert (user.locale, user.tz) == ("de", "Europe/Berlin")
 
 
-async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db, stored):
-    """Five dice in play give more choices than fit: a menu of dice, then the
-    chosen die's moves as buttons."""
+async def test_many_choices_come_as_menus_with_every_move_one_click_away(fake, db, stored):
+    """Five dice in play give more choices than fit on buttons: menus of
+    moves, each entry naming its die, so any move is one selection."""
     w = fake.world
     store = await open_store(db)
     service = MatchService(store, rng=random.Random(3))
@@ -246,13 +246,14 @@ async def test_many_choices_come_as_a_group_menu_with_buttons(fake, db, stored):
         table.channel = channel
         await table.run(await fake.slash(w.alice, "game board", channel=channel))
         picker = await table.open_picker(w.alice)
-        select = next(c for c in picker.iter_components() if c["type"] == 3)
-        groups = [o["label"] for o in select["options"]]
-        assert groups[:2] == ["Würfel A2 (4)", "Würfel B3 (4)"] and len(picker.buttons()) <= 15
-        await table.run(await fake.select(w.alice, picker, select["custom_id"], ["1"]))
-        labels = [b["label"] for b in picker.buttons()]
-        assert "Ziehen B3 → B4" in labels and all("A2" not in label for label in labels)
+        menus = [c for c in picker.iter_components() if c["type"] == 3]
+        assert menus and all(c["custom_id"].startswith("bb:c:") for c in menus)
+        assert menus[0]["placeholder"].startswith("Würfel A2 (4) · Würfel B3 (4)")
+        entry = next(o for m in menus for o in m["options"] if o["label"] == "Ziehen B3 → B4")
+        assert entry["description"] == "Würfel B3 (4)"
+        clicks = len(fake.interactions.handles)
         await table.choose(w.alice, picker, "Ziehen B3 → B4")
+        assert len(fake.interactions.handles) == clicks + 1  # one selection makes the move
     match, actions = await stored()
     assert len(actions) == 1 and E.parse_action(actions[0].action).dst == "B4"
 

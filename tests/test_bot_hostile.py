@@ -89,6 +89,8 @@ async def test_a_garbled_menu_value_and_an_unknown_control_are_answered_with_the
     board = table.board()
     for custom_id, extra in (
         ("bb:g:1:0", {"values": ["abc"], "component_type": 3}),  # a menu value that does not parse
+        ("bb:c:1:0:0", {"values": ["abc"], "component_type": 3}),  # a choice menu's value that does not parse
+        ("bb:c:1:0:0", {"values": ["0:00000000", "1:00000000"], "component_type": 3}),  # two at once
         ("g:1:0", {}),  # a button of an older format, after an upgrade
         ("bb:a:1:0:0:zzzzzzzz", {}),  # a forged action token
     ):
@@ -96,6 +98,9 @@ async def test_a_garbled_menu_value_and_an_unknown_control_are_answered_with_the
         answer = await handle.wait_ephemeral()
         assert "out of date" in answer.content or "veraltet" in answer.content, custom_id
         assert any(":view:" in c for c in answer.custom_ids()), custom_id  # the current board, one click away
+    # a choice menu's entry with a well-formed but forged token: answered, never applied
+    handle = await table.run(await fake.forge(w.alice, board, "bb:c:1:0:0", values=["0:00000000"], component_type=3))
+    assert (await handle.wait_ephemeral()).content
     match, log = await stored()
     assert log == []  # nothing was applied
 

@@ -130,6 +130,8 @@ CONTROLS = [
     f"bb:a:{HUGE}:0:0:abcdef12",
     f"bb:p:{HUGE}:0:0:0",
     f"bb:g:{HUGE}:0",
+    f"bb:c:{HUGE}:0:0",
+    f"bb:c:1:0:{HUGE}",
     f"bb:r:toy:en:{HUGE}",
 ]
 

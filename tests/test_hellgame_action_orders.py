@@ -45,11 +45,12 @@ def over(s: State) -> bool:
 
 
 def give(s: State, seat: int, *steps: tuple) -> list:
-    """``seat`` builds its orders step by step and submits them."""
+    """``seat`` builds its orders step by step and submits them (unless the
+    last part chosen submitted them already)."""
     ev = []
     for st in steps:
         ev += answer(s, seat, *st)
-    return ev + answer(s, seat, "submit")
+    return ev + (answer(s, seat, "submit") if (seat, Q) in asked(s) else [])
 
 
 def legion(s: State, at: int, seat: int) -> int:
@@ -94,10 +95,38 @@ def test_9_1_orders_offer_each_demon_in_rank_order_then_the_entry_rule():
     answer(s, X, "rest")
     assert {x.do for x in legal(s, X)} == {"go", "rest", "ask", "back", "submit"}
     answer(s, X, "ask")
-    assert {x.do for x in legal(s, X)} == {"block", "let_pass", "ask", "back", "submit"}
-    answer(s, X, "back")
-    answer(s, X, "back")
+    # the three rules in one step: each rule's first or second choice (8), ask me for all, or one by one
+    rules = legal(s, X)
+    assert ENGINE.prompt(s, X).key == "pr_plan_rules"
+    assert [x for x in rules if x.do == "rules"] == [Action(do="rules", a=e, b=b, c=v)
+                                                     for e in (0, 1) for b in (0, 1) for v in (0, 1)]
+    assert {x.do for x in rules} == {"rules", "ask", "one_by_one", "back", "submit"}
+    answer(s, X, "one_by_one")
+    assert {x.do for x in legal(s, X)} == {"block", "let_pass", "ask", "back", "submit"}  # 9.5
+    answer(s, X, "block")
+    assert {x.do for x in legal(s, X)} == {"send_best", "send_none", "ask", "back", "submit"}  # 11.1
+    answer(s, X, "ask")
+    assert {x.do for x in legal(s, X)} == {"avoid", "no_avoid", "ask", "back", "submit"}  # 11.3.1, the last part
+    assert ENGINE.prompt(s, X).key == "pr_plan_avoid"
+    for _ in range(5):
+        answer(s, X, "back")
     assert [x.do for x in legal(s, X)][-1] == "submit" and "back" not in {x.do for x in legal(s, X)}
+
+
+def test_the_last_part_submits_the_orders_at_once():
+    s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
+    ev = answer(s, X, "rest")
+    assert ENGINE.label(s, X, Action(do="rules", a=1, b=1, c=1), "en") == (
+        "let intruders pass · send no demon · never avoid battles")
+    ev += answer(s, X, "rules", 1, 1, 1)  # let pass, send none, never avoid: one click
+    assert (X, Q) not in asked(s) and X not in s.drafts and "ev_plan_set" in keys(ev)
+    o = s.plans[X]
+    balban = next(i for i in s.track if s.demons[i].owner == X)
+    assert (o.demons, o.entry, o.send, o.avoid) == ({balban: ["rest"]}, "let_pass", "send_none", "no_avoid")
+    assert [line[0] for line in ENGINE.view(s, X).pending] == ["lb_plan_rest", "lb_plan_rules"]
+    give(s, Y, ("rest",))
+    assert [line[0] for line in ENGINE.view(s, X).pending] == ["lb_plan_line_wait", "lb_plan_let_pass",
+                                                               "lb_plan_send_none", "lb_plan_no_avoid"]
 
 
 # -- the orders act --------------------------------------------------------------------------
@@ -200,7 +229,7 @@ def test_9_5_entry_orders_halt_or_grant_passage_without_asking_the_holder():
         spies = legion(s, SPIES, X)
         assert Action(do="go", a=spies, b=beyond) in legal(s, X)
         give(s, X, ("go", spies, beyond))
-        give(s, Y, ("rest",), (rule,))
+        give(s, Y, ("rest",), ("one_by_one",), (rule,))
         ev, applied = settle(s)
         assert (Y, "entry") not in asked(s)
         assert expected in keys(ev)
@@ -285,7 +314,7 @@ def test_orders_are_secret_until_they_act():
     s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
     spies = legion(s, SPIES, X)
     twin = s.model_copy(deep=True)
-    give(s, X, ("go", spies, neighbour(SPIES)), ("block",))
+    give(s, X, ("go", spies, neighbour(SPIES)), ("one_by_one",), ("block",))
     give(twin, X, ("rest",))
     for seat in (Y, None):
         assert canonical_json(ENGINE.view(s, seat)) == canonical_json(ENGINE.view(twin, seat))
@@ -299,7 +328,7 @@ def test_orders_are_secret_until_they_act():
 
 def test_orders_end_with_the_phase():
     s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
-    give(s, X, ("rest",), ("block",))
+    give(s, X, ("rest",), ("one_by_one",), ("block",))
     give(s, Y, ("rest",))
     settle(s)
     assert over(s) and s.plans == {} and s.track == []
@@ -315,8 +344,93 @@ def test_every_order_label_and_prompt_has_words_in_both_languages():
                 text = ENGINE.label(s, X, x, locale)
                 assert 0 < len(text) <= 80 and "lb_" not in text, text
                 assert ENGINE.group(s, X, x, locale)
-        nxt = next((x for x in legal(s, X) if x.do in ("go", "block")), Action(do="submit"))
-        answer(s, X, nxt.do, nxt.a, nxt.b)
+        nxt = next((x for x in legal(s, X) if x.do in ("go", "rules")), Action(do="submit"))
+        answer(s, X, nxt.do, nxt.a, nxt.b, nxt.c)
     _, unit, to = list(s.plans[X].demons.values())[0]
     assert s.plans[X].entry == "block" and unit == units(s, SPIES, "lieutenant", X)[0].id and to != SPIES
     assert (Y, Q) in asked(s)
+
+
+# -- avoiding combat (11.3.1) by order ----------------------------------------------------------------
+
+
+def shared_sectio(*rules: str, send: tuple[str, str] = ("send_none", "send_none"), legions: int = 1,
+                  demons: tuple[list[str], list[str]] = (["Balban"], ["Ukobach"]),
+                  hands: tuple[list[int], list[int]] = ([], [])) -> State:
+    """X and Y, ``legions`` each in Falsifiers (5 souls: with one each, a
+    battle that may be avoided), give their orders with the send parts
+    ``send`` and the avoid parts ``rules`` (one per seat; "" leaves it at ask
+    me); the procedure runs to the end of the Combat phase unless someone is
+    asked."""
+    players = [P.Player(demons=d, hand=h) for d, h in zip(demons, hands)]
+    s = P.build(P.Position(players=players, units={FALSIFIERS: P.Units(legions={X: legions, Y: legions})},
+                           phase="action", step="action", halt=["petition"]))
+    flow.advance(s, [])
+    for seat, part, rule in zip((X, Y), send, rules):
+        give(s, seat, *[("rest",)] * len(flow.ask_of(s, seat).data["demons"]), ("one_by_one",), ("block",),
+             (part,), *([(rule,)] if rule else []))
+    return s
+
+
+def test_11_3_1_orders_to_avoid_combat_avoid_the_battle_without_a_question():
+    s = shared_sectio("avoid", "avoid")
+    ev, applied = settle(s)
+    assert s.step == "petition" and asked(s) == []
+    assert [(seat, x.do) for seat, x in applied if x.do in ("agree", "refuse")] == [(X, "agree"), (Y, "agree")]
+    assert "ev_battle_avoided" in keys(ev) and FALSIFIERS in s.avoided
+    assert s.plans == {}  # the answer to avoiding combat ends with the Combat phase
+
+
+def test_11_3_1_an_order_answers_for_its_seat_only_and_one_refusal_means_battle():
+    s = shared_sectio("avoid", "")
+    ev, applied = settle(s)
+    assert asked(s) == [(Y, "combat_avoid")]  # X's answer is in; Y was not ordered, so it is asked
+    assert [line[0] for line in ENGINE.view(s, X).pending] == ["lb_plan_send_none", "lb_plan_avoid"]  # in combat
+    assert ENGINE.view(s, Y).pending == [["lb_plan_send_none", {}]] and s.plans[X].demons == {}
+    answer(s, Y, "refuse")
+    assert s.battle is not None and FALSIFIERS not in s.avoided
+    s2 = shared_sectio("no_avoid", "avoid")
+    ev, applied = settle(s2)
+    assert "ev_battle_not_avoided" in keys(ev) and (X, "combat_avoid") not in asked(s2)
+
+
+# -- sending demons (11.1) by order ---------------------------------------------------------------------
+
+
+def test_11_1_send_the_best_joins_the_demon_with_most_skulls_with_its_combat_cards_then_passes():
+    frenzy, hellfire, idnw = card("frenzy"), card("hellfire"), IDNW[1]
+    s = shared_sectio("", "", send=("send_best", "send_none"), legions=3,
+                      demons=(["Balban", "Caim", "Ukobach"], ["Gomory"]), hands=([idnw, frenzy, hellfire], []))
+    ev, applied = settle(s)
+    caim = demon(s, "Caim")
+    joined = [(seat, x) for seat, x in applied if x.do == "join"]
+    skulls = {d: data.DEMONS[s.demons[d].card].skulls for d in (demon(s, "Balban"), caim, demon(s, "Ukobach"))}
+    assert joined == [(X, Action(do="join", a=max(skulls, key=lambda d: (skulls[d], -d))))]
+    best = joined[0][1].a
+    stars = data.DEMONS[s.demons[best].card].stars
+    # Combat cards only (It Does Not Work is a counter), in hand order, up to its stars
+    assert s.battle is not None and s.battle.cards[best] == [frenzy, hellfire][:stars]
+    assert {(seat, x.do) for seat, x in applied if x.do == "pass_battle"} == {(X, "pass_battle"), (Y, "pass_battle")}
+    assert "combat_demon" not in {q for _, q in asked(s)}  # nobody was asked who to send
+    assert [line[0] for line in ENGINE.view(s, X).pending][:1] == ["lb_plan_send_best"]
+
+
+def test_11_1_ask_me_asks_as_before_and_send_none_never_sends():
+    s = shared_sectio("", "", send=("ask", "send_none"), legions=3)
+    settle(s)
+    assert asked(s) == [(X, "combat_demon")]
+    assert s.battle is not None and not any(side.demons for side in s.battle.sides)
+
+
+def test_every_rule_label_and_prompt_one_by_one_has_words_in_both_languages():
+    s = phase({SPIES: P.Units(legions={X: 1})}, demons=(["Balban"], ["Ukobach"]))
+    answer(s, X, "ask")
+    answer(s, X, "one_by_one")
+    while (X, Q) in asked(s):
+        for locale in ("de", "en"):
+            assert "pr_" not in ENGINE.text(ENGINE.prompt(s, X).key, ENGINE.prompt(s, X).params, locale)
+            for x in legal(s, X):
+                text = ENGINE.label(s, X, x, locale)
+                assert 0 < len(text) <= 80 and "lb_" not in text, text
+        answer(s, X, "ask")
+    assert X not in s.plans  # ask me for everything: no orders kept

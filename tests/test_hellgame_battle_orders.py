@@ -62,12 +62,13 @@ def battle(legions: dict[int, int], demons: dict[int, list] | None = None, hands
 
 
 def orders(s: State, seat: int, *steps: tuple) -> list[Event]:
-    """Set ``seat``'s standing orders: each step a verb or (verb, a); then submit."""
+    """Set ``seat``'s standing orders: each step a verb or (verb, a); then
+    submit, unless the last part chosen submitted them already."""
     ev: list[Event] = []
     for st in steps:
         do, a = (st, None) if isinstance(st, str) else st
         ev += answer(s, seat, do, a)
-    return ev + answer(s, seat, "submit")
+    return ev + (answer(s, seat, "submit") if (seat, "combat_orders") in asked(s) else [])
 
 
 def run(s: State, script: Callable[[State, int, str], Action] | None = None, limit: int = 3000) -> dict:
@@ -132,13 +133,14 @@ def test_orders_are_asked_once_of_every_side_at_the_same_time_and_list_spells_no
     assert [ENGINE.label(s, 0, x, "en") for x in spells[:5]] == [
         "Cast Frenzy whenever able", "Cast Demonic Distraction whenever able", "Cast Iron Skin whenever able",
         "Cast Hellfire whenever able", "Cast Reinforcements whenever able"]
-    answer(s, 0, "never")
-    assert legal(s, 0) == [Action(do="back"), Action(do="submit")]  # never casting: nothing to decide first
+    ev = answer(s, 0, "never")
+    # never casting: nothing to decide first, so that was the last part and the orders are in, no submit click
+    assert (0, "combat_orders") not in asked(s) and ("ev_battle_orders", [0]) in [(e.key, e.visible_to) for e in ev]
     answer(s, 1, "spell", SPELLS.index("iron_skin"))
     assert legal(s, 1) == [Action(do="cast_first"), Action(do="enemy_first"), Action(do="ask"), Action(do="back"),
                            Action(do="submit")]
-    answer(s, 1, "ask"), answer(s, 1, "submit")
-    answer(s, 0, "submit")
+    answer(s, 1, "ask")
+    assert asked(s) != [] and "combat_orders" not in {q for _, q in asked(s)}
     assert s.battle.orders[0].model_dump(exclude={"lines"}) == {"flee": 0, "spell": "never", "first": "me", "cast": 0}
     assert s.battle.orders[1].model_dump(exclude={"lines"}) == {"flee": 0, "spell": "iron_skin", "first": "ask",
                                                                "cast": 0}
@@ -298,14 +300,16 @@ def test_without_orders_or_after_the_deadline_everything_is_asked_as_before():
 
 
 def test_a_deadline_in_the_middle_keeps_what_was_chosen():
-    s = battle({0: 2, 1: 4}, dice=[1] * 6 * 3)
+    s = battle({0: 2, 1: 4}, demons={1: ["Ukobach"]}, hands={1: [IRON_SKIN]}, dice=[1] * 6 * 3)
     start(s)
-    answer(s, 1, "flee_at", 1)
+    answer(s, 1, "join", demon(s, "Ukobach")), answer(s, 1, "take", IRON_SKIN), answer(s, 1, "submit")
+    answer(s, 1, "flee_at", 1)                                      # the magic part is still open
     assert ENGINE.default_action(s, 1) == Action(do="submit") and ENGINE.continues(s, 1)
     answer(s, 1, "submit"), answer(s, 0, "submit")
-    assert s.battle.orders[1].flee == 1 and 0 not in s.battle.orders
-    seen = run(s, lambda s, seat, q: Action(do="stay"), limit=4)
-    assert seen["asked"] == [(0, "combat_flee")] * 2 and seen["automatic"] == [(1, "combat_flee", "stay")] * 2
+    assert s.battle.orders[1].flee == 1 and s.battle.orders[1].spell == "ask" and 0 not in s.battle.orders
+    seen = run(s, lambda s, seat, q: Action(do="done") if q == "combat_magic" else Action(do="stay"), limit=6)
+    assert (0, "combat_flee") in seen["asked"] and (1, "combat_flee", "stay") in seen["automatic"]
+    assert (1, "combat_flee") not in seen["asked"]
 
 
 # -- secrecy -------------------------------------------------------------------------------------------
@@ -333,7 +337,7 @@ def test_orders_are_invisible_to_the_other_side_and_spectators():
 
     alike(s, other)                                                 # a draft in the making
     assert drafting == []                                           # nothing told while it is built
-    ev = answer(s, 1, "enemy_first") + answer(s, 1, "submit")
+    ev = answer(s, 1, "enemy_first")                                # the last part: submitted at once
     other = clone(s)
     other.battle.orders[1] = other.battle.orders[1].model_copy(update={"flee": 0, "spell": "never", "first": "me"})
     alike(s, other)                                                 # submitted, not yet acted on
@@ -342,7 +346,7 @@ def test_orders_are_invisible_to_the_other_side_and_spectators():
     assert mine == [["lb_orders_flee_at", {"n": 2}], ["lb_orders_spell_hellfire", {}], ["lb_orders_enemy_first", {}]]
     assert ENGINE.view(s, 0).pending == [] and ENGINE.view(s, None).pending is None
     # the determiniser shows a computer player no one else's orders: "ask me" again; its own stay
-    orders_of_0 = answer(s, 0, "fight") + answer(s, 0, "submit")
+    orders_of_0 = orders(s, 0, "fight")
     assert orders_of_0 and 0 in s.battle.orders
     d = ENGINE.determinise(s, 0, random.Random(5))
     assert 1 not in d.battle.orders and d.battle.orders[0] == s.battle.orders[0]
@@ -364,9 +368,9 @@ def test_a_13_round_battle_with_orders_takes_at_most_4_hand_offs():
                + [6, 6, 6])                                           # Ukobach's 2 skulls: all three lost
     caim, uko = demon(s, "Caim"), demon(s, "Ukobach")
     plan = {0: [("join", caim), ("take", FRENZY), ("take", FRENZY2), ("submit", None),
-                ("flee_at", 1), ("spell", SPELLS.index("frenzy")), ("cast_first", None), ("submit", None)],
+                ("flee_at", 1), ("spell", SPELLS.index("frenzy")), ("cast_first", None)],
             1: [("join", uko), ("take", HELLFIRE), ("submit", None),
-                ("fight", None), ("never", None), ("submit", None)]}
+                ("fight", None), ("never", None)]}
 
     def script(s: State, seat: int, q: str) -> Action:
         if q in ("combat_demon", "combat_orders"):

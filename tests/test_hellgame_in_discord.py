@@ -20,8 +20,10 @@ from engines.hellgame.core import flow
 
 
 #: Answers standing orders give by themselves: a battle's (flight, magic) and
-#: the Action phase's (a demon's move or wait, entries halted or let through).
-ORDERS = {"stay", "flee", "done", "cast", "later", "wait", "order", "let_pass"}
+#: the Action phase's (a demon's move or wait, entries halted or let through,
+#: the best demon sent with its Combat cards or none, a battle avoided or not).
+ORDERS = {"stay", "flee", "done", "cast", "later", "wait", "order", "let_pass", "join", "take", "pass_battle",
+          "agree", "refuse"}
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,9 @@
 and the fake Discord: a counter window asks its three eligible players at
 once and the first counter from the caster's left decides; a battle's
 standing orders flee at N and run the combat rounds without a question; the
-Action phase's standing orders move the demons in rank order without one.
+Action phase's standing orders move the demons in rank order without one;
+a player asked again right after answering in a DM is asked in that DM's
+picker, without a new DM.
 
 Each test builds its position with the position builder (the same as the
 rule tests in tests/test_hellgame_counter_windows.py and
@@ -15,14 +17,15 @@ from __future__ import annotations
 
 import pytest
 from hellgame_driver import start
-from hellgame_table import GAME, click_index, open_match
+from hellgame_table import GAME, action_buttons, click_index, open_match
 from test_hellgame_action_orders import SPIES, phase
 from test_hellgame_battle_orders import REFUGE, TAVERN, battle
 from test_hellgame_counter_windows import DEMONS, IDNW, cast_lore, table as counter_table
+from test_hellgame_economy import PLAIN, position as economy_position
 
 import engines
 from engines.hellgame import position as P
-from engines.hellgame.core import data
+from engines.hellgame.core import data, flow
 from engines.hellgame.core.model import Action
 
 E = engines.get(GAME)
@@ -104,11 +107,11 @@ async def test_standing_orders_flee_at_n_and_the_battle_runs_without_questions(
     match, log = await stored()
     assert sorted(E.to_act(E.load_state(match.state))) == [0, 1]  # the orders, of both sides at once
     board = table.board()
-    await click(table, stored, w.bob, Action(do="flee_at", a=2))
-    await click(table, stored, w.bob, Action(do="submit"))
-    await click(table, stored, w.alice, Action(do="fight"))
+    await click(table, stored, w.bob, Action(do="flee_at", a=2))  # the only part: no submit click
+    match, _ = await stored()
+    assert E.submitted(E.load_state(match.state)) == [1]
     dms = {u.id: len(table.dms(u)) for u in (w.alice, w.bob)}
-    await click(table, stored, w.alice, Action(do="submit"))
+    await click(table, stored, w.alice, Action(do="fight"))
     match, after = await stored()
     state = E.load_state(match.state)
     answers = [(entry.seat, E.parse_action(entry.action).do) for entry in after[len(log):] if entry.automatic]
@@ -143,8 +146,8 @@ async def test_action_phase_orders_given_in_the_picker_move_the_demons_without_a
     legion = next(u.id for u in s.units if u.at == SPIES)
     to = min(data.NEIGHBOURS[SPIES])
     await click(table, stored, w.alice, Action(do="go", a=legion, b=to))
-    await click(table, stored, w.alice, Action(do="block"))
-    await click(table, stored, w.alice, Action(do="submit"))
+    # the three rules in one click (halt intruders, send no demon, never avoid), which sets the orders
+    await click(table, stored, w.alice, Action(do="rules", a=0, b=1, c=1))
     match, _ = await stored()
     assert E.submitted(E.load_state(match.state)) == [0]  # the board marks who, never what
     dms = {u.id: len(table.dms(u)) for u in (w.alice, w.bob)}
@@ -162,3 +165,38 @@ async def test_action_phase_orders_given_in_the_picker_move_the_demons_without_a
     # nobody was asked for a demon's action: no DM came for one
     news = [m.content for u in (w.alice, w.bob) for m in table.dms(u)[dms[u.id]:]]
     assert not any("acts (" in text or "ist am Zug (" in text for text in news), news
+
+
+async def test_asked_again_right_after_answering_in_a_dm_the_dm_picker_asks_and_no_new_dm_comes(
+        fake, table, stored, bot, raw_sql):
+    """Alice holds three cards over the hand limit (6.3) and discards one at
+    a time. Answered in the channel's picker (an ephemeral message, gone on
+    reload), her next question comes by DM; answered in that DM picker, the
+    picker itself asks the next one and no further DM comes."""
+    w = fake.world
+    await open_match(fake, table, [w.alice, w.bob], seed=1)
+    s = P.build(economy_position(2, {0: dict(hand=PLAIN[-5:])}, phase="hell", round=2, step="hell_arcana"))
+    start(s)
+    assert len(s.players[0].hand) == 8 and E.to_act(s) == [0]
+    await put(raw_sql, stored, s)
+    dms = len(table.dms(w.alice))
+    await click(table, stored, w.alice, Action(do="discard", a=s.players[0].hand[0]))
+    assert len(table.dms(w.alice)) == dms + 1  # asked again after a click in the channel: by DM
+    for left in (6, 5):
+        match, _ = await stored()
+        state = E.load_state(match.state)
+        counter = match.seats[0].decision_counter
+        dm = table.dms(w.alice)[-1]
+        assert action_buttons(dm, match.id, counter), "the DM picker asks the open question"
+        index = E.legal_actions(state, 0).index(Action(do="discard", a=state.players[0].hand[0]))
+        await click_index(table, w.alice, dm, match.id, counter, index)
+        match, _ = await stored()
+        assert len(E.load_state(match.state).players[0].hand) == left
+        assert len(table.dms(w.alice)) == dms + 1, "asked again in the DM picker just clicked: no new DM"
+    # done discarding, the Soul phase opens: its secret order too is asked in the same DM picker,
+    # while Bob, who did not click, gets it by a DM of his own
+    match, _ = await stored()
+    state = E.load_state(match.state)
+    assert [flow.ask_of(state, seat).q for seat in (0, 1)] == ["soul", "soul"]
+    assert action_buttons(table.dms(w.alice)[-1], match.id, match.seats[0].decision_counter)
+    assert action_buttons(table.dms(w.bob)[-1], match.id, match.seats[1].decision_counter)

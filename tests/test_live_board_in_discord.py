@@ -28,8 +28,8 @@ def more_players(fake):
 def pickers(table, user) -> list:
     """The DMs that asked ``user`` for a decision (private views aside:
     what only they may see always comes by DM)."""
-    return [m for m in table.dms(user) if any(c.startswith("bb:a:") for c in m.custom_ids()) or m.history
-            and any("bb:a:" in str(h) for h in m.history)]
+    return [m for m in table.dms(user) if any(c.startswith(("bb:a:", "bb:c:")) for c in m.custom_ids()) or m.history
+            and any("bb:a:" in str(h) or "bb:c:" in str(h) for h in m.history)]
 
 
 def thread_posts(fake, table) -> list:

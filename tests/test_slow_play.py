@@ -4,9 +4,10 @@ takebacks (time banks and vacations: test_time_bank.py), abandoned matches, time
 
 from __future__ import annotations
 
+import random
 import re
 
-from bot_harness import Table, play_to_conflict, started
+from bot_harness import Table, click_random_choice, play_to_conflict, started
 
 import engines
 from bot.play.clock import ManualClock
@@ -251,7 +252,7 @@ async def test_no_takeback_in_solo_or_across_a_roll_or_a_drawn_card(fake, table,
     table.channel = w.channel("spiele")
     await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True)
     picker = await table.open_picker(w.bob)
-    await table.run(await fake.click(w.bob, picker, next(b for b in picker.buttons() if b["custom_id"].startswith("bb:a:"))["custom_id"]))
+    await click_random_choice(table, w.bob, picker, random.Random(0))
     solo = await (await table.command(w.bob, "game undo")).wait_ephemeral()
     assert "solo" in solo.content
     # Two players: after a move the next roll is made, so the move stays.
@@ -263,7 +264,7 @@ async def test_no_takeback_in_solo_or_across_a_roll_or_a_drawn_card(fake, table,
     engine = engines.get("hoch-und-hoeher")
     starter = w.alice if engine.to_act(engine.load_state(match.state)) == [0] else w.bob
     picker = await table.open_picker(starter)
-    await table.run(await fake.click(starter, picker, next(b for b in picker.buttons() if b["custom_id"].startswith("bb:a:"))["custom_id"]))
+    await click_random_choice(table, starter, picker, random.Random(0))
     rolled = await (await table.command(starter, "game undo")).wait_ephemeral()
     assert "roll" in rolled.content or "Wurf" in rolled.content
 

@@ -194,13 +194,17 @@ class Announcer(DirectMessages):
         await self.announce(MoveOutcome(match=match, seat=-1, action=None, before=state, after=state, events=[],
                                         board_post=True, secret_opened=secret, newly_due=waiting))
 
-    async def announce(self, outcome: MoveOutcome) -> None:
+    async def announce(self, outcome: MoveOutcome, asked_here: int | None = None) -> None:
         """Tell the channel and the players about a move that is already
         stored, then mark what it owed as sent (the move wrote the same list
-        to the outbox in its own transaction; see :meth:`reconcile`)."""
+        to the outbox in its own transaction; see :meth:`reconcile`).
+        ``asked_here``: the mover's seat when the picker it clicked already
+        shows its next question (then no DM or mention tells it again; a
+        private view it is owed still goes)."""
         match = outcome.match
         engine = present.engine_of(match)
-        notices = owed_notices(engine, outcome)
+        notices = [(kind, seat) for kind, seat in owed_notices(engine, outcome)
+                   if not (seat is not None and seat == asked_here and kind in ("secret", "turn"))]
         if ("summary", None) in notices:
             await self.safely(self.post_summaries(match, outcome.events), "round summary", match)
         if outcome.board_post:

@@ -169,6 +169,49 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"bb:g:(?
         await cog(interaction, "play").on_page(interaction, self.match_id, self.counter, int(values[0]), 0)
 
 
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=rf"bb:c:(?P<match>{N}):(?P<counter>{N}):(?P<branch>{N})"):
+    """One group of a picker's choices as a menu: choosing an entry is the
+    decision (one interaction, as a button is). Each value is ``index:token``,
+    checked like an :class:`ActionButton`'s."""
+
+    VALUE = re.compile(rf"(?P<index>{N}):(?P<token>[0-9a-f]{{8}})")
+
+    def __init__(self, match_id: int, counter: int, branch: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:c:{match_id}:{counter}:{branch}",
+                options=options or [discord.SelectOption(label="…", value="0:00000000")],
+                placeholder=placeholder[:150] if placeholder else None,
+                row=row,
+            )
+        )
+        self.match_id, self.counter = match_id, counter
+
+    @classmethod
+    def make(cls, match_id: int, counter: int, branch: int, label: str,
+             choices: list[tuple[int, str, str, str | None]], row: int) -> "ChoiceSelect":
+        """``choices``: (index, token, label, description or None) of at most 25 legal actions."""
+        options = [discord.SelectOption(label=text[:100], value=f"{index}:{token}",
+                                        description=about[:100] if about else None)
+                   for index, token, text, about in choices]
+        return cls(match_id, counter, branch, options, label, row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["match"]), int(match["counter"]), int(match["branch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        chosen = self.VALUE.fullmatch(str(values[0])) if len(values) == 1 else None
+        if chosen is None:  # a forged or garbled value
+            await cog(interaction, "play").stale(interaction)
+            return
+        await cog(interaction, "play").on_action(interaction, self.match_id, self.counter, int(chosen["index"]),
+                                                 chosen["token"])
+
+
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:r:(?P<game>[a-z0-9-]+):(?P<locale>de|en):(?P<page>{N})"):
     def __init__(self, game: str, locale: str, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(
@@ -200,7 +243,8 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:u:(?P
         await cog(interaction, "slow").on_undo_button(interaction, self.op, self.match_id, self.counter)
 
 
-KNOWN_ITEMS = (BoardButton, LobbyButton, SeatButton, ActionButton, PageButton, GroupSelect, RulesButton, UndoButton)
+KNOWN_ITEMS = (BoardButton, LobbyButton, SeatButton, ActionButton, PageButton, GroupSelect, ChoiceSelect, RulesButton,
+               UndoButton)
 
 
 def _none_of(items) -> str:

@@ -22,7 +22,7 @@ from typing import Any, Hashable
 import discord
 
 from bot import metrics
-from bot.discord import clocks, present
+from bot.discord import clocks, pickers, present
 from bot.discord.messages import t
 from bot.play.slow import told_by_dm
 from bot.store import Match
@@ -208,7 +208,7 @@ class DirectMessages:
         user_id = match.user(seat)
         locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
         notice = await self.notice_text(match, seat, "turn_notice", locale)
-        payload = await present.picker(match, seat, locale, notice=[notice], hand=hand)
+        payload = await pickers.picker(match, seat, locale, notice=[notice], hand=hand)
         return await self.dm(user_id, payload.content, about=match.id, held=notice, files=payload.files,
                              view=payload.view)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord import game_log, present
+from bot.discord import game_log, pickers, present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
@@ -117,7 +117,7 @@ class PlayCog(Room, name="play"):
         if seat not in engine.to_act(state):
             prompt = engine.prompt(state, seat)
             raise ServiceError(prompt.key, game=match.game, **prompt.params)
-        payload = await present.picker(match, seat, locale)
+        payload = await pickers.picker(match, seat, locale)
         await interaction.followup.send(payload.content, files=payload.files, view=payload.view, ephemeral=True)
 
     @guarded
@@ -132,12 +132,12 @@ class PlayCog(Room, name="play"):
             await self._refresh_picker(interaction, match, seat, locale, [t("outdated", locale)])
             return
         if not on_private_message(interaction):
-            payload = await present.picker(match, seat, locale, group=group, page=page)
+            payload = await pickers.picker(match, seat, locale, group=group, page=page)
             # no view when the seat has nothing to choose (a forged page button): just the text
             await interaction.response.send_message(payload.content, files=payload.files,
                                                     view=payload.view or discord.utils.MISSING, ephemeral=True)
             return
-        payload = await present.picker(match, seat, locale, group=group, page=page, with_image=False)
+        payload = await pickers.picker(match, seat, locale, group=group, page=page, with_image=False)
         await interaction.response.edit_message(content=payload.content, view=payload.view)
 
     @guarded
@@ -153,20 +153,28 @@ class PlayCog(Room, name="play"):
             return
         crash_point("move_committed")
         events = present.event_lines(present.engine_of(outcome.match), outcome.events, outcome.seat, locale)
+        asked_here = False
         try:
-            await self._refresh_picker(interaction, outcome.match, outcome.seat, locale, events)
+            asked_here = await self._refresh_picker(interaction, outcome.match, outcome.seat, locale, events)
         finally:  # the move is stored: the table hears of it even if the mover's picker is gone
-            await self.announcer.announce(outcome)
+            # the mover's next question is in the DM picker just clicked, which stays there: no new
+            # DM for it on top (an ephemeral picker in the channel is gone on reload: that one is told)
+            here = asked_here and interaction.guild_id is None
+            await self.announcer.announce(outcome, asked_here=outcome.seat if here else None)
 
     async def _refresh_picker(self, interaction: discord.Interaction, match: Match, seat: int | None, locale: str,
-                              notice: list[str]) -> None:
+                              notice: list[str]) -> bool:
+        """Show the seat its next question in the picker, or what it waits
+        for; True when the picker now asks it something."""
         if seat is None or match.state is None:
             await interaction.followup.send("\n".join(notice), ephemeral=True)
-            return
+            return False
         engine = present.engine_of(match)
         state = engine.load_state(match.state)
-        if match.status == "running" and seat in engine.to_act(state):
-            payload = await present.picker(match, seat, locale, notice=notice[-8:])
+        asked = match.status == "running" and seat in engine.to_act(state)
+        if asked:
+            payload = await pickers.picker(match, seat, locale, notice=notice[-8:])
         else:
-            payload = await present.done_payload(match, seat, locale, notice[-8:])
+            payload = await pickers.done(match, seat, locale, notice[-8:])
         await interaction.edit_original_response(**payload.edit_kwargs())
+        return asked

@@ -16,15 +16,12 @@ from bot import workers
 from bot.discord import components as c
 from bot.discord.messages import t
 from bot.discord.talk_line import talk_lines
-from bot.play.moves import action_token
 from bot.play.handover import CHOICES, voters
 from bot.play.slow import deadline_of, told_by_dm
 from bot.store import Match, User
 from engines import Engine, Event
 
-#: Button rows of a picker: rows 0-3 for choices, row 4 for paging.
-FLAT_PAGE = 20
-GROUP_PAGE = 15
+#: Discord's limit of an image's description.
 ALT_TEXT_LIMIT = 1024
 #: The latest public events a board shows (what happened since it was posted).
 SINCE_LINES = 8
@@ -298,58 +295,6 @@ async def private_view(match: Match, user_id: int, locale: str, notice: str | No
     files, text = await pictures(match, view, locale, hand=seat is not None)
     lines.append("```\n" + text[:1500] + "\n```")
     return Payload(content="\n".join(lines)[:2000], files=files)
-
-
-async def picker(match: Match, seat: int, locale: str, *, group: int | None = None, page: int = 0,
-           notice: list[str] = (), with_image: bool = True, hand: bool = False) -> Payload:
-    """The seat's current choices, walked down the game's choice tree
-    (``Engine.choice_tree``): a flat tree as pages of up to 20 buttons; a
-    tree of branches as a menu of the branches (e.g. by die) with up to 15
-    buttons of the chosen branch per page. An order the engine builds step
-    by step (a draft with back and submit) is a flat tree at every step.
-    ``hand``: the picture shows the seat's hand too (a DM that also stands
-    for the private view, see ``Announcer.deliver``)."""
-    engine = engine_of(match)
-    state = engine.load_state(match.state)
-    view = engine.view(state, seat)
-    lines = list(notice)
-    lines += you_are(engine, match, seat, locale)
-    prompt = engine.prompt(state, seat)
-    lines.append(engine.text(prompt.key, prompt.params, locale))
-    counter = match.seats[seat].decision_counter
-    running = match.status == "running"
-    legal = engine.legal_actions(state, seat) if running else []
-    tree = engine.choice_tree(state, seat, locale) if legal else []
-    ui = discord.ui.View(timeout=None)
-    if all(node.index is not None for node in tree):
-        shown, per_page, first_row = tree, FLAT_PAGE, 0
-    else:
-        group = 0 if group is None or not 0 <= group < len(tree) else group
-        ui.add_item(c.GroupSelect.make(match.id, counter, [node.label for node in tree], group))
-        shown, per_page, first_row = tree[group].children, GROUP_PAGE, 1
-    pages = max(1, -(-len(shown) // per_page))
-    page = min(max(page, 0), pages - 1)
-    for n, leaf in enumerate(shown[page * per_page:(page + 1) * per_page]):
-        token = action_token(engine, legal[leaf.index])
-        ui.add_item(c.ActionButton.make(match.id, counter, leaf.index, token, leaf.label, row=first_row + n // 5))
-    if pages > 1:
-        g = group if group is not None else 0
-        ui.add_item(c.PageButton.make(match.id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
-        ui.add_item(c.PageButton.make(match.id, counter, g, page + 1, t("btn_next", locale), disabled=page >= pages - 1))
-    files = (await pictures(match, view, locale, hand=hand))[0] if with_image else []
-    return Payload(content="\n".join(lines)[:2000], files=files, view=ui if legal else None)
-
-
-async def done_payload(match: Match, seat: int, locale: str, notice: list[str]) -> Payload:
-    """The picker after the seat's decision is complete: no buttons."""
-    engine = engine_of(match)
-    state = engine.load_state(match.state)
-    view = engine.view(state, seat)
-    lines = list(notice)
-    if match.status == "running":
-        prompt = engine.prompt(state, seat)
-        lines.append(engine.text(prompt.key, prompt.params, locale))
-    return Payload(content="\n".join(lines)[:2000], files=(await pictures(match, view, locale))[0], view=None)
 
 
 def lobby_post(match: Match, locale: str) -> Payload:

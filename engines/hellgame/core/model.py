@@ -185,6 +185,10 @@ class ActOrders(BaseModel):
     #: Another player's units entering the seat's units (9.5): "ask",
     #: "block" (stay), "let_pass" (grant passage where offered, else stay).
     entry: str = "ask"
+    #: Sending demons to this round's battles (11.1): "ask", "send_best", "send_none".
+    send: str = "ask"
+    #: Battles that may be avoided (11.3.1) this round: "ask", "avoid" (agree), "no_avoid" (refuse).
+    avoid: str = "ask"
     #: The orders in words for the seat's own view: [label key, params] lines.
     lines: list[list[Any]] = []
 

@@ -54,6 +54,13 @@ def seat_name(seat: int, locale: str) -> str:
     return MESSAGES.text(f"seat.{seat}", {}, locale)
 
 
+#: The standing rules of :mod:`engines.hellgame.phases.action.orders` in one
+#: label: per parameter, the words of its first and second choice.
+RULE_TEXTS = {"rule_entry": ("lb_rule_block", "lb_rule_let_pass"),
+              "rule_send": ("lb_rule_send_best", "lb_rule_send_none"),
+              "rule_avoid": ("lb_rule_avoid", "lb_rule_no_avoid")}
+
+
 def localise(params: dict[str, Any], locale: str) -> dict[str, Any]:
     """Numbers that name things become names (seats are done by the engine)."""
     out = dict(params)
@@ -78,4 +85,6 @@ def localise(params: dict[str, Any], locale: str) -> dict[str, Any]:
             out[key] = ", ".join(str(v) for v in value) or "–"
         elif key == "phase" and isinstance(value, str):
             out[key] = MESSAGES.text(f"phase.{value}", {}, locale)
+        elif key in RULE_TEXTS and value in (0, 1):
+            out[key] = MESSAGES.text(RULE_TEXTS[key][value], {}, locale)
     return out

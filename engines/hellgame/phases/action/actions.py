@@ -157,7 +157,7 @@ def _action_step(s: State, ev: Events) -> None:
     if left:
         ask(s, s.demons[left[0]].owner, "act", kind="turn", demon=left[0])
         return
-    s.track, s.plans = [], {}
+    s.track = []  # the standing orders end with the phase (orders.py's PHASE_END hook)
     for d in s.demons:
         d.acted = False
     s.step = "random"

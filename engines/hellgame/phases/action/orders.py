@@ -14,24 +14,39 @@ private draft (``back`` undoes a step, ``submit`` ends it):
    magic's, :mod:`engines.hellgame.magic.casting`, registered in
    :data:`KINDS`), ``rest`` (do nothing: the wait of 9.3), or
    ``ask`` (ask me when its turn comes, as without orders);
-2. entries: when another player's units enter a sectio where the seat's
+2. the rules below, all three in one step: ``rules`` a, b, c (the
+   first or second choice of each of 3., 4., 5.), ``ask`` (ask me for all
+   three), or ``one_by_one`` (then 3.-5. are asked one after another, each
+   with "ask me" too);
+3. entries: when another player's units enter a sectio where the seat's
    units stand: ``block`` (stay: no further), ``let_pass`` (grant passage
-   where it is offered, else stay), or ``ask``.
+   where it is offered, else stay), or ``ask``;
+4. the battles of this round's Combat phase (11.1): ``send_best`` (when
+   asked to send demons, send the seat's demon with the most skulls that
+   may join, with as many of its Combat cards as the demon's stars allow,
+   then no more), ``send_none``, or ``ask``;
+5. battles that may be avoided (11.3.1) in this round's Combat phase:
+   ``avoid`` (agree to stay without fighting), ``no_avoid`` (refuse: fight),
+   or ``ask``.
 
 ``submit`` is legal at every step and leaves every part not chosen at "ask
 me"; it is the passive choice, so a player who lets the deadline pass is
-asked as before. Orders that say "ask me" for everything are not kept. The
+asked as before. The choice of the last part submits the orders at once (no
+extra click to confirm; ``back`` undoes any earlier step). Orders that say "ask me" for everything are not kept. The
 question is one more simultaneous wait at the start of each Action phase; a
 table that does not want it turns it off with the match option
 ``action_orders`` (then every demon is asked in its turn).
 
 The orders are kept in ``State.plans`` (no other view shows them; the seat's
-own view lists them as its pending orders) until the phase ends, and act
-through :data:`engines.hellgame.core.hooks.STANDING`: when the demon's turn
-comes, :meth:`HellGame.automatic` answers its "act" question (``wait``, or
-the verb ``order`` this module adds: carry out the ordered move) and the
-seat's entry questions from them, and the bot applies those answers in the
-same move. Every such answer is checked against the question's legal choices
+own view lists them as its pending orders): the demons' and the entry rule
+until the Action phase ends, the battle parts until the Combat phase ends.
+They act through :data:`engines.hellgame.core.hooks.STANDING`: when the
+demon's turn comes, :meth:`HellGame.automatic` answers its "act" question
+(``wait``, or the verb ``order`` this module adds: carry out the ordered
+move) and the seat's entry questions from them; the Combat phase answers
+its ``combat_demon`` and ``combat_avoid`` questions from them
+(:mod:`engines.hellgame.phases.combat.lineup`). The bot applies those
+answers in the same move. Every such answer is checked against the question's legal choices
 at that time.
 
 Rule decisions (the rules know no standing orders; the orders only answer
@@ -59,6 +74,17 @@ the questions the rules ask, with the same choices):
 - "Do nothing" is the wait of 9.3. Diplomacy, Walk the Earth and pass cards
   are never standing orders: a demon meant for them is "ask me".
 - Flight from an entry (9.5.1) is never a standing answer.
+- Sending demons (11.1): "the best" is the demon with the most skulls
+  (ties: the first on the rank track's order of the state) among those that
+  may join this battle; it takes the seat's Combat cards not taken along
+  by another of its demons here, in hand order, up to its stars (other
+  cards cannot be cast in a battle). After it, and in a battle where the
+  seat sent a demon already, the order passes. It answers every battle of
+  the round alike; a demon that fought cannot join another (11.1).
+- Avoiding combat (11.3.1) is asked in the Combat phase, after the random
+  moves (10) and other battles' flights: the order answers every such
+  question of this round's Combat phase alike, whichever battle; a battle
+  is avoided only if every side agrees, by order or by answer.
 """
 
 from __future__ import annotations
@@ -66,7 +92,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engines.hellgame.core import board, data, hooks
+from engines.hellgame.core import board, data, flow, hooks
 from engines.hellgame.core.flow import Events, ask, ask_of, close, draft_step, legal, question, tell, tell_seat
 from engines.hellgame.core.model import Action, ActOrders, Ask, State
 from engines.hellgame.phases.action import actions, movement
@@ -76,8 +102,17 @@ from engines.hellgame.phases.action.paths import reach, unit_choices
 
 Q = "act_orders"
 ENTRY = ("block", "let_pass")
+AVOID = ("avoid", "no_avoid")
+SEND = ("send_best", "send_none")
+#: The parts after the demons', in the order asked, and their choices (besides "ask").
+RULES = {"entry": ENTRY, "send": SEND, "avoid": AVOID}
+#: Per part of :data:`RULES`: its prompt and the label of its "ask me".
+RULE_WORDS = {"entry": ("pr_plan_entry", "lb_plan_ask_entry"), "send": ("pr_plan_send", "lb_plan_ask_send"),
+              "avoid": ("pr_plan_avoid", "lb_plan_ask_avoid")}
 #: The labels of the choices that carry no parameters.
-LABELS = {"rest": "lb_plan_rest", "back": "lb_plan_back", "block": "lb_plan_block", "let_pass": "lb_plan_let_pass"}
+LABELS = {"rest": "lb_plan_rest", "back": "lb_plan_back", "block": "lb_plan_block", "let_pass": "lb_plan_let_pass",
+          "avoid": "lb_plan_avoid", "no_avoid": "lb_plan_no_avoid", "send_best": "lb_plan_send_best",
+          "send_none": "lb_plan_send_none"}
 Label = tuple[str, dict[str, Any]]
 
 
@@ -134,19 +169,32 @@ def _steps(s: State, seat: int) -> list[list]:
 
 
 def _part(a: Ask, steps: list[list]) -> str | int | None:
-    """The demon (state index) the next step is for, "entry", or None when done."""
+    """The demon (state index) the next step is for, "rules" (all three
+    rules at once), a part of :data:`RULES` (one by one), or None when done."""
     demons = a.data["demons"]
     if len(steps) < len(demons):
         return demons[len(steps)]
-    return "entry" if len(steps) == len(demons) else None
+    if len(steps) == len(demons):
+        return "rules"
+    if steps[len(demons)][0] != "one_by_one":
+        return None
+    rules, k = list(RULES), len(steps) - len(demons) - 1
+    return rules[k] if k < len(rules) else None
+
+
+def _combined() -> list[Action]:
+    """The one-step choices of all three rules: each rule's first or second choice."""
+    return [Action(do="rules", a=e, b=b, c=v) for e in (0, 1) for b in (0, 1) for v in (0, 1)]
 
 
 def _legal(s: State, a: Ask) -> list[Action]:
     steps = _steps(s, a.seat)
     part = _part(a, steps)
     out: list[Action] = []
-    if part == "entry":
-        out = [Action(do=x) for x in ENTRY] + [Action(do="ask")]
+    if part == "rules":
+        out = _combined() + [Action(do="ask"), Action(do="one_by_one")]
+    elif part in RULES:
+        out = [Action(do=x) for x in RULES[part]] + [Action(do="ask")]
     elif part is not None:
         out = [x for kind in KINDS.values() for x in kind.offer(s, a.seat, part)]
         out += [Action(do="rest"), Action(do="ask")]
@@ -161,8 +209,13 @@ def orders_of(a: Ask, steps: list[list]) -> ActOrders:
             o.demons[demon] = list(st)
         elif st[0] == "rest":
             o.demons[demon] = ["rest"]
-    if len(steps) > len(a.data["demons"]) and steps[-1][0] in ENTRY:
-        o.entry = str(steps[-1][0])
+    rules = steps[len(a.data["demons"]):]
+    if rules and rules[0][0] == "rules":
+        for part, i in zip(RULES, rules[0][1:]):
+            setattr(o, part, RULES[part][i])
+    for part, st in zip(RULES, rules[1:] if rules and rules[0][0] == "one_by_one" else []):
+        if st[0] in RULES[part]:
+            setattr(o, part, str(st[0]))
     return o
 
 
@@ -176,15 +229,14 @@ def line(s: State, demon: int, order: list) -> Label:
 def lines(s: State, o: ActOrders) -> list[list[Any]]:
     """The orders in words, for the seat's own view."""
     out: list[list[Any]] = [list(line(s, demon, order)) for demon, order in o.demons.items()]
-    if o.entry != "ask":
-        out.append([LABELS[o.entry], {}])
+    out += [[LABELS[rule], {}] for rule in (getattr(o, part) for part in RULES) if rule != "ask"]
     return out
 
 
 def _submit(s: State, a: Ask, ev: Events) -> None:
     o = orders_of(a, _steps(s, a.seat))
     s.drafts.pop(a.seat, None)
-    if o.demons or o.entry != "ask":
+    if o.demons or any(getattr(o, part) != "ask" for part in RULES):
         o.lines = lines(s, o)
         s.plans[a.seat] = o
         tell_seat(ev, a.seat, "ev_plan_set")
@@ -197,13 +249,17 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
     if x.do == "submit":
         _submit(s, a, ev)
         return
-    draft_step(s, a.seat, Q, x, [x.do, x.a, x.b])
+    draft_step(s, a.seat, Q, x, [x.do, x.a, x.b, x.c] if x.do == "rules" else [x.do, x.a, x.b])
+    if _part(a, _steps(s, a.seat)) is None:
+        _submit(s, a, ev)  # the last part chosen: the orders are complete
 
 
 def _prompt(s: State, a: Ask) -> tuple[str, dict[str, Any]]:
     part = _part(a, _steps(s, a.seat))
-    if part == "entry":
-        return "pr_plan_entry", {}
+    if part == "rules":
+        return "pr_plan_rules", {}
+    if part in RULES:
+        return RULE_WORDS[part][0], {}
     if part is None:
         return "pr_plan_done", {}
     key = "pr_plan_demon_earth" if s.demons[part].on_earth else "pr_plan_demon"
@@ -217,7 +273,13 @@ def _label(s: State, a: Ask, x: Action) -> tuple[str, dict[str, Any]]:
     if x.do == "submit":
         return ("lb_plan_submit", {}) if _steps(s, a.seat) else ("lb_plan_ask_all", {})
     if x.do == "ask":
-        return ("lb_plan_ask_entry", {}) if _part(a, _steps(s, a.seat)) == "entry" else ("lb_plan_ask", {})
+        part = _part(a, _steps(s, a.seat))
+        return (RULE_WORDS[part][1], {}) if part in RULES else ("lb_plan_ask_rules", {}) if part == "rules" else (
+            "lb_plan_ask", {})
+    if x.do == "rules":
+        return "lb_plan_rules", {"rule_entry": x.a, "rule_send": x.b, "rule_avoid": x.c}  # words: core.text
+    if x.do == "one_by_one":
+        return "lb_plan_one_by_one", {}
     return LABELS[x.do], {}
 
 
@@ -326,5 +388,17 @@ def _go_line(s: State, demon: int, order: list) -> Label:
 
 KINDS["go"] = Kind(offer=_go_offer, ready=_go_ready, carry_out=_go_carry_out, label=_go_label,
                    group=lambda s, seat, x: unit_label(s, x.a), line=_go_line)
+def _phase_end(s: State, ev: Events, phase: str) -> None:
+    """The demons' orders and the entry rule end with the Action phase; the
+    battle parts with the Combat phase."""
+    if phase == "combat":
+        s.plans = {}
+    elif phase == "action":
+        kept = {seat: ActOrders(send=o.send, avoid=o.avoid) for seat, o in s.plans.items()}
+        s.plans = {seat: o.model_copy(update={"lines": lines(s, o)}) for seat, o in kept.items()
+                   if (o.send, o.avoid) != ("ask", "ask")}
+
+
 hooks.STANDING.append(_by_orders)
 actions.PHASE_START.append(ask_orders)
+flow.PHASE_END.append(_phase_end)

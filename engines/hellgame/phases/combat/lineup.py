@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engines.hellgame.core import board, data, dice
-from engines.hellgame.core.flow import Events, ask, close, question, tell
+from engines.hellgame.core import board, data, dice, hooks
+from engines.hellgame.core.flow import Events, ask, ask_of, close, question, tell
 from engines.hellgame.core.model import ANTEHELL, Action, Ask, Battle, Draft, FREEBOOTERS, Side, State
 from engines.hellgame.phases.combat.forces import players, ranked, side_of, units_of
 
@@ -269,6 +269,41 @@ question(
     # A missed deadline: no demon; in the middle of choosing cards, it joins with those chosen.
     passive=lambda s, a: Action(do="submit") if a.seat in s.drafts else Action(do="pass_battle"),
 )
+
+
+# -- answers given in the Action phase's standing orders ------------------------------------
+
+
+def _by_orders(s: State, seat: int) -> Action | None:
+    """The seat's Action phase orders (:mod:`engines.hellgame.phases.action.orders`)
+    answer avoiding a battle and sending demons: "the best" joins the demon
+    with the most skulls, takes the Combat cards it may (hand order, up to
+    its stars), and passes once the seat has a demon in the battle."""
+    a = ask_of(s, seat)
+    o = s.plans.get(seat)
+    if a is None or o is None or s.battle is None:
+        return None
+    if a.q == "combat_avoid" and o.avoid != "ask":
+        return Action(do="agree" if o.avoid == "avoid" else "refuse")
+    if a.q != "combat_demon" or o.send == "ask":
+        return None
+    draft = s.drafts.get(seat)
+    if draft is not None and draft.q != "combat_demon":
+        return None
+    if o.send == "send_none" or (draft is None and any(s.demons[d].owner == seat
+                                                      for d in side_of(s.battle, seat).demons)):
+        return Action(do="pass_battle")
+    if draft is None:
+        best = max(eligible_demons(s, seat), key=lambda i: (data.DEMONS[s.demons[i].card].skulls, -i))
+        return Action(do="join", a=best)
+    chosen = [c for _, c in draft.steps[1:]]
+    combat = [c for c in cards_free(s, seat) if c not in chosen
+              and data.MAJORS[data.ARCANA[c].major].timing == "combat"]
+    stars = data.DEMONS[s.demons[draft.steps[0][1]].card].stars
+    return Action(do="take", a=combat[0]) if combat and len(chosen) < stars else Action(do="submit")
+
+
+hooks.STANDING.append(_by_orders)
 
 
 #: The stages of ``Battle.step`` up to the quick battle; the rest are in

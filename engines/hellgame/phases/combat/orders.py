@@ -20,7 +20,8 @@ private draft (:class:`Draft`; ``back`` undoes a step, ``submit`` ends it):
    ``enemy_first`` or ``ask``.
 
 ``submit`` is legal at every step and leaves every part not chosen at "ask
-me"; it is the question's passive choice, so a player who lets the deadline
+me"; the choice of the last part submits at once (no extra click to
+confirm). ``submit`` is the question's passive choice, so a player who lets the deadline
 pass (or never opens it) is asked every round as before. Orders that say
 "ask me" for everything are not kept at all.
 
@@ -184,7 +185,9 @@ def lines(o: BattleOrders, magic: bool = True) -> list[list[Any]]:
 
 
 def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
-    if x.do == "submit":
+    if x.do != "submit":
+        draft_step(s, a.seat, Q, x, [x.do, x.a])
+    if x.do == "submit" or _part(a, _steps(s, a.seat)) is None:  # the last part chosen: complete
         o = orders_of(_steps(s, a.seat))
         s.drafts.pop(a.seat, None)
         if (o.flee, o.spell, o.first) != (-1, "ask", "ask"):
@@ -194,8 +197,6 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
         else:
             tell_seat(ev, a.seat, "ev_battle_orders_none", sectio=s.battle.at)
         close(s, a)
-        return
-    draft_step(s, a.seat, Q, x, [x.do, x.a])
 
 
 def _prompt(s: State, a: Ask) -> tuple[str, dict[str, Any]]:
