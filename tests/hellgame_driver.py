@@ -279,6 +279,7 @@ def choose(state, seat: int, rnd: random.Random):
     legal = ENGINE.legal_actions(state, seat)
     a = flow.ask_of(state, seat)
     weights = [WEIGHTS.get(x.do, 1.0) for x in legal]
-    if a is not None and a.q == "soul":  # gifts are rare
-        weights = [10.0 if x.do == "submit" else 0.1 for x in legal]
+    if a is not None and a.q == "soul":  # gifts are rare; every amount of souls together weighs as one kind
+        amounts = sum(1 for x in legal if x.do == "souls")
+        weights = [10.0 if x.do == "submit" else 0.5 / amounts if x.do == "souls" else 0.1 for x in legal]
     return rnd.choices(legal, weights=weights)[0]

@@ -214,6 +214,39 @@ def test_7_3_2_gifts_secret_then_revealed():
     assert s.players[0].souls == 5 - 1 and s.players[1].souls == 5 - 1
 
 
+def test_7_3_2_any_amount_of_souls_can_be_given_in_one_choice():
+    s = P.build(position(2, {0: dict(souls=58)}, phase="soul"))  # no income: 58 souls to give
+    start(s)
+    answer(s, 0, "to", 1)
+    amounts = [x.b for x in legal(s, 0) if x.do == "souls"]
+    assert amounts == list(range(1, 59))  # 7 souls is one choice, not 5 then 2
+    groups = {ENGINE.group(s, 0, A(do="souls", a=1, b=n), "en") for n in (1, 25, 26, 50, 51, 58)}
+    assert groups == {"Souls 1–25", "Souls 26–50", "Souls 51–58"}
+    answer(s, 0, "souls", 1, 7)
+    assert s.players[0].souls == 51
+    answer(s, 0, "submit")
+    answer(s, 1, "submit")
+    assert s.players[1].souls == 7 and s.players[0].souls == 51  # no units: no upkeep
+
+
+def test_7_3_2_a_receiver_chosen_with_nothing_given_is_submitted_only_as_such():
+    """"Give to Purple", then "Submit": the button says that Purple gets
+    nothing, so no one mistakes it for a gift; nothing is given."""
+    s = P.build(position(2, {0: dict(souls=4)}, phase="soul"))
+    start(s)
+    assert ENGINE.label(s, 0, A(do="submit"), "en") == "Submit: no gifts"
+    answer(s, 0, "to", 1)
+    purple = ENGINE.seat_name(1, "en")
+    assert ENGINE.label(s, 0, A(do="submit"), "en") == f"Submit: nothing for {purple}"
+    assert ENGINE.label(s, 0, A(do="submit"), "de").startswith("Abschicken: nichts für ")
+    answer(s, 0, "souls", 1, 2)
+    assert ENGINE.label(s, 0, A(do="submit"), "en") == "Submit"
+    answer(s, 0, "back")
+    answer(s, 0, "submit")
+    answer(s, 1, "submit")
+    assert (s.players[0].souls, s.players[1].souls) == (4, 0)
+
+
 def test_7_2_1_desertion_to_the_richest():
     s = P.build(position(3, {0: dict(souls=1),  # upkeep 3: two legions desert
                              1: dict(souls=10), 2: dict(souls=10)},

@@ -200,3 +200,24 @@ async def test_asked_again_right_after_answering_in_a_dm_the_dm_picker_asks_and_
     assert [flow.ask_of(state, seat).q for seat in (0, 1)] == ["soul", "soul"]
     assert action_buttons(table.dms(w.alice)[-1], match.id, match.seats[0].decision_counter)
     assert action_buttons(table.dms(w.bob)[-1], match.id, match.seats[1].decision_counter)
+
+
+async def test_a_gift_of_any_amount_is_one_selection_in_the_picker(fake, table, stored, bot, raw_sql):
+    """58 souls to give: the picker lists every amount in menus (1-25, 26-50,
+    51-58), so 7 souls are one selection after "Act"; "Submit" right after
+    choosing a receiver says that the receiver gets nothing."""
+    w = fake.world
+    await open_match(fake, table, [w.alice, w.bob], seed=1)
+    s = P.build(economy_position(2, {0: dict(souls=58)}, phase="soul"))
+    start(s)
+    await put(raw_sql, stored, s)
+    await click(table, stored, w.alice, Action(do="to", a=1))
+    picker = await table.open_picker(w.alice)
+    menus = [c for c in picker.iter_components() if c.get("type") == 3]
+    assert [m["placeholder"] for m in menus] == ["Seelen 1–25", "Seelen 26–50", "Seelen 51–58"]  # Alice reads German
+    assert any(b["label"].startswith("Abschicken: nichts für ") for b in picker.buttons())
+    clicks = len(fake.interactions.handles)
+    await table.choose(w.alice, picker, "7 Seelen")
+    assert len(fake.interactions.handles) == clicks + 1
+    match, _ = await stored()
+    assert E.load_state(match.state).players[0].souls == 51

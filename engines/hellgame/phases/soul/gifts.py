@@ -6,6 +6,12 @@ they lead) and arcana cards; nobody sees the others' gifts (only the souls
 and hand size each had when the phase began) until ``soul_reveal`` carries
 them all out together. Then upkeep (:mod:`engines.hellgame.phases.soul.desertion`): the
 receivers pay for what they got.
+
+Souls go in any amount the giver holds (one choice per number, grouped by
+25 so that the picker keeps them in menus). Submitting right after
+choosing a receiver, with nothing given to that player, is allowed (it is
+the passive choice), but its button says so: the order is confirmed as it
+stands, never taken for a gift.
 """
 
 from __future__ import annotations
@@ -15,9 +21,9 @@ from engines.hellgame.core.flow import Events, ask, close, question, step, tell,
 from engines.hellgame.core.model import Action, Ask, Draft, State, Unit
 from engines.hellgame.phases.hell.hellphase import hand_limit, live, loose_hounds
 
-#: Soul amounts offered for one gift (plus "all").
-GIFT_AMOUNTS = (1, 2, 3, 5, 10, 20)
-GIFT_GROUPS = {"souls": "grp_gift_souls", "legion": "grp_gift_legion", "lt": "grp_gift_lt", "card": "grp_gift_card"}
+#: Soul amounts per menu group of a gift ("1-25", "26-50", ...).
+AMOUNTS_PER_GROUP = 25
+GIFT_GROUPS = {"legion": "grp_gift_legion", "lt": "grp_gift_lt", "card": "grp_gift_card"}
 
 
 @step("soul_gifts")
@@ -60,8 +66,7 @@ def _gift_legal(s: State, a: Ask) -> list[Action]:
     if to is None:
         out += [Action(do="to", a=r) for r in live(s) if r != a.seat]
     else:
-        amounts = sorted({n for n in GIFT_AMOUNTS if n <= p.souls} | ({p.souls} if p.souls else set()))
-        out += [Action(do="souls", a=to, b=n) for n in amounts]
+        out += [Action(do="souls", a=to, b=n) for n in range(1, p.souls + 1)]
         lts = _given(d, "lt")
         out += [Action(do="legion", a=to, b=u.id) for u in legion_choices(s, a.seat, _given(d, "legion"), lts)]
         out += [Action(do="lt", a=to, b=u.id) for u in board.lieutenants(s, a.seat) if u.id not in lts]
@@ -114,7 +119,20 @@ def _gift_label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
         if u.leader is not None:
             return "lb_gift_legion_led", {"sectio": u.at, "lt": board.unit(s, u.leader).card}
         return "lb_gift_legion", {"sectio": u.at}
-    return {"receiver": "lb_gift_done", "back": "lb_eco_back", "submit": "lb_eco_submit"}[x.do], {}
+    if x.do == "submit":
+        d = s.drafts.get(a.seat)
+        to = d.data.get("to") if d is not None else None
+        if to is not None and not any(st[1] == to for st in d.steps):
+            return "lb_gift_submit_nothing", {"seat": to}  # a receiver chosen, nothing given: say so
+        return ("lb_eco_submit", {}) if d is not None and d.steps else ("lb_gift_submit_none", {})
+    return {"receiver": "lb_gift_done", "back": "lb_eco_back"}[x.do], {}
+
+
+def _gift_group(s: State, a: Ask, x: Action) -> tuple[str, dict]:
+    if x.do == "souls":
+        lo = (x.b - 1) // AMOUNTS_PER_GROUP * AMOUNTS_PER_GROUP + 1
+        return "grp_gift_souls_range", {"lo": lo, "hi": min(lo + AMOUNTS_PER_GROUP - 1, s.players[a.seat].souls)}
+    return GIFT_GROUPS.get(x.do, "grp_gift_other"), {}
 
 
 def _gift_prompt(s: State, a: Ask) -> tuple[str, dict]:
@@ -131,7 +149,7 @@ question(
     prompt=_gift_prompt,
     label=_gift_label,
     passive=lambda s, a: Action(do="submit"),
-    group=lambda s, a, x: (GIFT_GROUPS.get(x.do, "grp_gift_other"), {}),
+    group=_gift_group,
 )
 
 
