@@ -187,7 +187,9 @@ def sectio_line(view: View, sectio: SectioView, locale: str) -> str:
     income = w["income_arcana"] if arcana_sectio(sectio) else w["income"].format(souls=sectio.souls)
     owner = w["held_by"].format(seat=seat_name(sectio.owner, locale)) if sectio.owner is not None else w["unowned"]
     parts = [owner] + units_parts(view, sectio, locale)
-    return w["sectio"].format(name=sectio.name, circle=circle_name(sectio.circle), quarter=sectio.quarter + 1,
+    # the map prints a short name where the full one does not fit: the text pairs them
+    name = sectio.name if sectio.label == sectio.name else w["map_label"].format(name=sectio.name, label=sectio.label)
+    return w["sectio"].format(name=name, circle=circle_name(sectio.circle), quarter=sectio.quarter + 1,
                               income=income, parts="; ".join(parts))
 
 

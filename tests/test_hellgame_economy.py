@@ -421,6 +421,17 @@ def test_8_0_back_restores_and_undoes_a_purchase(recruit):
     assert s.players[0].souls == 26 and s.drafts[0].steps == [] and s.arcana == deck
 
 
+def test_8_0_an_empty_summoning_order_is_submitted_only_by_a_button_that_says_so(recruit):
+    s = P.build(player_x(recruit))
+    start(s)
+    assert ENGINE.label(s, 0, A(do="submit"), "en") == "Submit: summon nothing"
+    assert ENGINE.label(s, 0, A(do="submit"), "de") == "Abschicken: nichts beschwören"
+    answer(s, 0, "legion", 30)
+    assert ENGINE.label(s, 0, A(do="submit"), "en") == "Submit"
+    answer(s, 0, "back")
+    assert ENGINE.label(s, 0, A(do="submit"), "en") == "Submit: summon nothing"
+
+
 def test_8_0_hand_limit_after_buying(recruit):
     """8.3.3: the hand limit follows the purchase, once the orders are
     revealed and the cards drawn (ruling on competing orders)."""

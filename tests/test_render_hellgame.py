@@ -397,9 +397,12 @@ def test_text_names_every_held_sectio_and_each_players_numbers(locale, seats):
         assert f"- {seat_name(p.seat, locale)} ({p.name}): {numbers(locale, p)}" in text
     lines = text.splitlines()
     for s in view.sectios:
-        line = next((x for x in lines if x.startswith(f"- {s.name} (")), None)
+        line = next((x for x in lines if x.startswith((f"- {s.name} (", f"- {s.name}, "))), None)
         if s.owner is not None:
             assert line is not None and seat_name(s.owner, locale) in line, s.name
+            # one name per thing: where the map prints a short name, the text pairs it with the full one
+            short = {"en": f", “{s.label}” on the map (", "de": f", „{s.label}“ auf der Karte ("}[locale]
+            assert (short in line) == (s.label != s.name), line
         elif not s.legions and not s.wild_hounds:
             assert line is None, s.name
 
@@ -411,8 +414,10 @@ def test_text_in_german_tells_units_track_and_antehell():
     assert "Am Zug: Grün ▲." in lines and "Du spielst Orange ●." in lines
     assert ("- Spies (Treachery, Viertel 1, 2 Seelen): gehört Orange ●; Legionen Orange ● 1, Himmelblau ■ 2; "
             "Leutnant Tammerlane (Orange ●).") in lines
-    assert "- The Wise Men (Limbo, Viertel 4, Arkana statt Seelen): gehört Gelb ◆; Legionen Gelb ◆ 3." in lines
-    assert "- Sea Of Lard (The Gluttonous, Viertel 4, 4 Seelen): frei; wilde Höllenhunde: 2." in lines
+    assert ("- The Wise Men, „Wise Men“ auf der Karte (Limbo, Viertel 4, Arkana statt Seelen): gehört Gelb ◆; "
+            "Legionen Gelb ◆ 3.") in lines
+    assert ("- Sea Of Lard, „Sea o'Lard“ auf der Karte (The Gluttonous, Viertel 4, 4 Seelen): frei; "
+            "wilde Höllenhunde: 2.") in lines
     assert any("Swamp Of Useless Rage" in x and "Phänomen Quagmire" in x for x in lines)
     assert any(x.startswith("Rangliste: 1. Sammael (Rang 2, Orange ●, auf Erden (Mother Dog)); ") for x in lines)
     assert "3. Ashtaroth (Rang 11, Orange ●, hat gehandelt)" in text

@@ -184,7 +184,11 @@ def _label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
         return "lb_summon_bonus", {"lt": u.card, "sectio": u.at}
     if x.do == "bonus_new":
         return "lb_summon_bonus_new", {"sectio": s.drafts[a.seat].steps[x.a][2]}
-    return ("lb_eco_back", {}) if x.do == "back" else ("lb_eco_submit", {})
+    if x.do == "back":
+        return "lb_eco_back", {}
+    d = s.drafts.get(a.seat)
+    # an order with nothing in it is submitted only by a button that says so
+    return ("lb_eco_submit", {}) if d is not None and d.steps else ("lb_summon_submit_none", {})
 
 
 def _group(s: State, a: Ask, x: Action) -> tuple[str, dict]:
