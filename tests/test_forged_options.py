@@ -132,6 +132,8 @@ CONTROLS = [
     f"bb:g:{HUGE}:0",
     f"bb:c:{HUGE}:0:0",
     f"bb:c:1:0:{HUGE}",
+    f"bb:t:view:{HUGE}:0",
+    f"bb:t:log:1:{HUGE}",
     f"bb:r:toy:en:{HUGE}",
 ]
 

@@ -101,12 +101,12 @@ async def test_export_refusals_are_private_with_the_reason(fake, table):
     table.channel = w.channel("spiele")
     await table.command(w.alice, "game new", game="himmel-und-hoelle", here=True)
     await refused("has not started yet: there is nothing to export")
-    # /game log is what it always was: the last moves, as text
+    # /game log is what it always was: the moves, as text
     lobby = fake.messages(table.channel)[-1]
     await table.run(await fake.click(w.bob, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
     await table.turn(w.alice, "Ziehen B1 → B2")
     message = await (await table.command(w.bob, "game log")).wait_ephemeral()
-    assert "The last moves" in message.content and not message.attachments
+    assert "The match's moves" in message.content and not message.attachments
 
 
 async def test_a_daily_challenge_comes_whole_once_no_daily_of_its_day_is_played(fake, table, stored, clock):

@@ -212,6 +212,24 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                                                  chosen["token"])
 
 
+class TextPageButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"bb:t:(?P<kind>view|log):(?P<match>{N}):(?P<page>{N})"):
+    """A page of a long private text (:mod:`bot.discord.pages`): the
+    clicker's own view or the log, made anew for whoever clicks."""
+
+    def __init__(self, kind: str, match_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"{PREFIX}:t:{kind}:{match_id}:{max(page, 0)}"))
+        self.kind, self.match_id, self.page = kind, match_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["kind"], int(match["match"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog(interaction, "play").on_text_page(interaction, self.kind, self.match_id, self.page)
+
+
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:r:(?P<game>[a-z0-9-]+):(?P<locale>de|en):(?P<page>{N})"):
     def __init__(self, game: str, locale: str, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(
@@ -243,8 +261,8 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:u:(?P
         await cog(interaction, "slow").on_undo_button(interaction, self.op, self.match_id, self.counter)
 
 
-KNOWN_ITEMS = (BoardButton, LobbyButton, SeatButton, ActionButton, PageButton, GroupSelect, ChoiceSelect, RulesButton,
-               UndoButton)
+KNOWN_ITEMS = (BoardButton, LobbyButton, SeatButton, ActionButton, PageButton, GroupSelect, ChoiceSelect,
+               TextPageButton, RulesButton, UndoButton)
 
 
 def _none_of(items) -> str:

@@ -22,7 +22,7 @@ from typing import Any, Hashable
 import discord
 
 from bot import metrics
-from bot.discord import clocks, pickers, present
+from bot.discord import clocks, pages, pickers, present
 from bot.discord.messages import t
 from bot.play.slow import told_by_dm
 from bot.store import Match
@@ -216,8 +216,9 @@ class DirectMessages:
         """Not held past the budget: it goes stale, and ``/game hand`` shows it."""
         user_id = match.user(seat)
         locale = await self.locales.of_user(user_id, self.locales.of_channel(match))
-        payload = await present.private_view(match, user_id, locale)
-        await self.dm(user_id, payload.content, about=match.id, hold=False, files=payload.files)
+        payload = await pages.private_view(match, user_id, locale)
+        await self.dm(user_id, payload.content, about=match.id, hold=False, files=payload.files,
+                      view=payload.view or discord.utils.MISSING)
 
     async def notice_text(self, match: Match, seat: int, key: str, locale: str) -> str:
         """A notice for a seat: what is asked, where the board is, and what

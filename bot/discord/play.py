@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord import game_log, pickers, present
+from bot.discord import game_log, pages, pickers, present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
@@ -74,12 +74,32 @@ class PlayCog(Room, name="play"):
                                  notice: str | None = None) -> None:
         if match.state is None:
             raise ServiceError("not_running")
-        payload = await present.private_view(match, interaction.user.id, locale, notice)
-        await interaction.followup.send(payload.content, files=payload.files, ephemeral=True)
+        payload = await pages.private_view(match, interaction.user.id, locale, notice)
+        await interaction.followup.send(payload.content, files=payload.files, view=payload.view or discord.utils.MISSING,
+                                        ephemeral=True)
 
     async def _send_log(self, interaction: discord.Interaction, match: Match, locale: str) -> None:
-        entries = await self.service.log(match.id)
-        await reply(interaction, game_log.log_text(match, entries, match.seat_of(interaction.user.id), locale))
+        entries = await self.service.log(match.id, last=None)  # the whole log, in pages
+        content, view = game_log.log_page(match, entries, match.seat_of(interaction.user.id), locale)
+        await reply(interaction, content, view=view or discord.utils.MISSING)
+
+    @guarded
+    async def on_text_page(self, interaction: discord.Interaction, kind: str, match_id: int, page: int) -> None:
+        """Another page of the clicker's own view or of the log, in the same message."""
+        locale = await self.locales.of_interaction(interaction)
+        match = await self.service.get(match_id)
+        if kind == "log":
+            entries = await self.service.log(match.id, last=None)  # the whole log, in pages
+            content, view = game_log.log_page(match, entries, match.seat_of(interaction.user.id), locale, page)
+        else:
+            if match.state is None:
+                raise ServiceError("not_running")
+            payload = await pages.private_view(match, interaction.user.id, locale, page=page, with_pictures=False)
+            content, view = payload.content, payload.view
+        if on_private_message(interaction):
+            await interaction.response.edit_message(content=content, view=view)
+        else:  # a (forged) page button on a public message never turns it into private content
+            await interaction.response.send_message(content, view=view or discord.utils.MISSING, ephemeral=True)
 
     # -- the board and the picker ------------------------------------------------
 

@@ -281,22 +281,6 @@ async def board_post(match: Match, locale: str, *, events: list[Event | dict] = 
     )
 
 
-async def private_view(match: Match, user_id: int, locale: str, notice: str | None = None) -> Payload:
-    """Everything the user may see that others may not (``/game hand``)."""
-    engine = engine_of(match)
-    seat = match.seat_of(user_id)
-    state = engine.load_state(match.state)
-    view = engine.view(state, seat)
-    lines = [notice] if notice else []
-    lines += you_are(engine, match, seat, locale)
-    if seat is not None and match.status == "running":
-        prompt = engine.prompt(state, seat)
-        lines.append(engine.text(prompt.key, prompt.params, locale))
-    files, text = await pictures(match, view, locale, hand=seat is not None)
-    lines.append("```\n" + text[:1500] + "\n```")
-    return Payload(content="\n".join(lines)[:2000], files=files)
-
-
 def lobby_post(match: Match, locale: str) -> Payload:
     engine = engine_of(match)
     players = ", ".join(who(u, locale) for u in match.user_ids)

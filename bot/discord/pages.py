@@ -1,0 +1,72 @@
+"""Long private texts in pages: a player's whole view as text (``/game
+hand``, **My view**, the DM of a new hand) and the whole match log (``/game
+log``, **Log**). A page is cut between lines, never inside one (a line
+longer than a page is the only thing cut). The page buttons carry only the
+match and the page: the text is made anew for whoever clicks, from what
+that person may see, so a forwarded or forged button shows nobody anything
+but their own view."""
+
+from __future__ import annotations
+
+import discord
+
+import render
+from bot.discord import components as c
+from bot.discord.messages import t
+from bot.discord.present import Payload, engine_of, pictures, split_posts, you_are
+from bot.store import Match
+
+#: Characters of text per page, and at most of the lines above it (a message
+#: holds 2,000; a code block and the page line need the rest).
+PAGE, HEAD = 1500, 420
+
+
+def pages(lines: list[str], limit: int = PAGE) -> list[str]:
+    """``lines`` in pages of at most ``limit`` characters, cut between lines."""
+    return split_posts(lines, limit) or [""]
+
+
+def page_view(kind: str, match_id: int, page: int, count: int, locale: str) -> discord.ui.View | None:
+    """The buttons to the page before and after (none for a single page)."""
+    if count <= 1:
+        return None
+    ui = discord.ui.View(timeout=None)
+    ui.add_item(c.TextPageButton(kind, match_id, page - 1, t("btn_prev", locale), disabled=page <= 0))
+    ui.add_item(c.TextPageButton(kind, match_id, page + 1, t("btn_next", locale), disabled=page >= count - 1))
+    return ui
+
+
+def clamp(page: int, count: int) -> int:
+    """Page ``page`` of ``count``; -1 and anything past the end: the last."""
+    return count - 1 if page < 0 or page >= count else page
+
+
+def footer(page: int, count: int, locale: str) -> str:
+    return t("page_of", locale, page=page + 1, pages=count) if count > 1 else ""
+
+
+async def private_view(match: Match, user_id: int, locale: str, notice: str | None = None,
+                       page: int = 0, with_pictures: bool = True) -> Payload:
+    """Everything the user may see that others may not (``/game hand``):
+    the pictures and the whole state as text, in pages cut between lines;
+    ``page`` of them, the first by default. ``with_pictures`` False: the
+    text only (a page turned in a message that has the pictures)."""
+    engine = engine_of(match)
+    seat = match.seat_of(user_id)
+    state = engine.load_state(match.state)
+    view = engine.view(state, seat)
+    lines = [notice] if notice else []
+    lines += you_are(engine, match, seat, locale)
+    if seat is not None and match.status == "running":
+        prompt = engine.prompt(state, seat)
+        lines.append(engine.text(prompt.key, prompt.params, locale))
+    if with_pictures:
+        files, text = await pictures(match, view, locale, hand=seat is not None)
+    else:
+        files, text = [], render.board_text(match.game, view, locale)
+    head = "\n".join(lines)[:HEAD]
+    texts = pages(text.split("\n"))
+    page = clamp(page, len(texts)) if page >= 0 else 0
+    body = "```\n" + texts[page] + "\n```"
+    content = "\n".join(part for part in (head, body, footer(page, len(texts), locale)) if part)
+    return Payload(content=content, files=files, view=page_view("view", match.id, page, len(texts), locale))

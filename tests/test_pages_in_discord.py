@@ -1,0 +1,90 @@
+"""Long private texts in pages (bot/discord/pages.py), through the real
+client: a 6-player HellGame's whole state as text is longer than a message,
+so ``/game hand`` shows it in pages cut between lines, and the page buttons
+turn them in place; the whole log pages back from the newest moves. A page
+button shows whoever clicks it their own view, never the view of the
+player it was made for."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hellgame_table import GAME, decide, open_match
+
+import engines
+import render
+from bot.discord import pages
+
+E = engines.get(GAME)
+
+
+@pytest.fixture(autouse=True)
+def six_players(fake):
+    for name in ("dave", "erin", "frank", "gina"):
+        fake.world.add_user(name, locale="en-US")
+
+
+def test_pages_are_cut_between_lines_and_hold_everything():
+    lines = [f"line {i} " + "x" * (i % 70) for i in range(200)]
+    texts = pages.pages(lines, 500)
+    assert len(texts) > 1 and all(len(p) <= 500 for p in texts)
+    assert "\n".join(texts).split("\n") == lines  # nothing lost, nothing cut inside a line
+    assert pages.pages([]) == [""] and pages.clamp(-1, 3) == 2 and pages.clamp(7, 3) == 2 and pages.clamp(1, 3) == 1
+
+
+def code_lines(content: str) -> list[str]:
+    body = content.split("```\n", 1)[1].rsplit("\n```", 1)[0]
+    return body.split("\n")
+
+
+async def test_the_whole_state_as_text_comes_in_pages_that_turn_in_place(fake, table, stored):
+    w = fake.world
+    users = [w.alice, w.bob] + [w.user(n) for n in ("dave", "erin", "frank", "gina")]
+    await open_match(fake, table, users, seed=2)
+    match, _ = await stored()
+    state = E.load_state(match.state)
+    whole = render.board_text(GAME, E.view(state, 2), "en").split("\n")  # Dave reads English
+    dave = w.user("dave")
+    message = await (await table.command(dave, "game hand")).wait_ephemeral()
+    assert len(message.content) <= 2000 and "Page 1 of " in message.content
+    shown = code_lines(message.content)
+    assert shown == whole[:len(shown)] and len(shown) < len(whole)  # whole lines, the first ones
+    nxt = next(b for b in message.buttons() if b["custom_id"].startswith("bb:t:view:") and not b.get("disabled"))
+    await table.run(await fake.click(dave, message, nxt["custom_id"]))
+    assert "Page 2 of " in message.content and message.attachments  # the same message, its pictures kept
+    second = code_lines(message.content)
+    assert second == whole[len(shown):len(shown) + len(second)]
+    # Bob puts a copy of Dave's button on the public board: the board is left alone, and the
+    # answer, privately, is Bob's own view (his seat, his language), never Dave's
+    board = table.board()
+    before = board.content
+    first = f"bb:t:view:{match.id}:0"
+    assert first in [b["custom_id"] for b in message.buttons()]
+    handle = await table.run(await fake.forge(w.bob, board, first))
+    answer = await handle.wait_ephemeral()
+    assert board.content == before and answer.visible_to is w.bob
+    bobs = render.board_text(GAME, E.view(state, 1), "en").split("\n")
+    assert code_lines(answer.content) == pages.pages(bobs)[0].split("\n") != shown
+
+
+async def test_the_whole_log_pages_back_from_the_newest_moves(fake, table, stored):
+    w = fake.world
+    users = [w.alice, w.bob] + [w.user(n) for n in ("dave", "erin", "frank", "gina")]
+    await open_match(fake, table, users, seed=2)
+    rnd, by_id = random.Random(2), {u.id: u for u in users}
+    for _ in range(80):
+        match, _ = await stored()
+        state = E.load_state(match.state)
+        await decide(table, match, state, by_id[match.user(E.to_act(state)[0])], rnd)
+    match, log = await stored()
+    message = await (await table.command(w.bob, "game log")).wait_ephemeral()
+    assert "Page " in message.content and len(message.content) <= 2000
+    newest = f"`{log[-1].counter:>3}`"
+    count = int(message.content.rsplit("Page ", 1)[1].split(" of ")[1])
+    assert count > 1 and f"Page {count} of {count}" in message.content and newest in message.content  # newest first
+    back = next(b for b in message.buttons() if b["custom_id"].startswith("bb:t:log:") and not b.get("disabled"))
+    await table.run(await fake.click(w.bob, message, back["custom_id"]))
+    assert f"Page {count - 1} of {count}" in message.content and newest not in message.content
+    body = message.content.split("\n")[1:-1]
+    assert body and all(line.startswith("`") for line in body)  # whole log lines: none cut at a page's edge
