@@ -242,6 +242,17 @@ def test_every_key_a_game_uses_is_in_its_catalogue(engine):
 
 
 @pytest.mark.parametrize("engine", GAMES, ids=[e.id for e in GAMES])
+def test_prompts_and_choices_say_what_a_rule_means_not_its_number(engine):
+    """Players do not have the rulebook's section numbers: a question or a
+    choice never cites one ("(5.1)"); the rules help and the option texts may."""
+    section = re.compile(r"\(\d+\.\d+(\.\d+)*\)")
+    for locale in LOCALES:
+        cited = [key for key in engine.messages.keys() if key.startswith(("pr_", "lb_"))
+                 and section.search(engine.messages.template(key, locale) or "")]
+        assert not cited, (engine.id, locale, cited)
+
+
+@pytest.mark.parametrize("engine", GAMES, ids=[e.id for e in GAMES])
 def test_a_game_catalogue_is_self_contained(engine):
     """Every key formats in the game's own catalogue in both languages, and
     the common messages come with it."""
