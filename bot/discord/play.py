@@ -75,8 +75,8 @@ class PlayCog(Room, name="play"):
         if match.state is None:
             raise ServiceError("not_running")
         payload = await pages.private_view(match, interaction.user.id, locale, notice)
-        await interaction.followup.send(payload.content, files=payload.files, view=payload.view or discord.utils.MISSING,
-                                        ephemeral=True)
+        await interaction.followup.send(payload.content, files=payload.files,
+                                        view=payload.view or discord.utils.MISSING, ephemeral=True)
 
     async def _send_log(self, interaction: discord.Interaction, match: Match, locale: str) -> None:
         entries = await self.service.log(match.id, last=None)  # the whole log, in pages

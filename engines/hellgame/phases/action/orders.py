@@ -32,8 +32,9 @@ private draft (``back`` undoes a step, ``submit`` ends it):
 ``submit`` is legal at every step and leaves every part not chosen at "ask
 me"; it is the passive choice, so a player who lets the deadline pass is
 asked as before. The choice of the last part submits the orders at once (no
-extra click to confirm; ``back`` undoes any earlier step). Orders that say "ask me" for everything are not kept. The
-question is one more simultaneous wait at the start of each Action phase; a
+extra click to confirm; ``back`` undoes any earlier step). Orders that say
+"ask me" for everything are not kept. The question is one more simultaneous
+wait at the start of each Action phase; a
 table that does not want it turns it off with the match option
 ``action_orders`` (then every demon is asked in its turn).
 
@@ -46,8 +47,8 @@ demon's turn comes, :meth:`HellGame.automatic` answers its "act" question
 move) and the seat's entry questions from them; the Combat phase answers
 its ``combat_demon`` and ``combat_avoid`` questions from them
 (:mod:`engines.hellgame.phases.combat.lineup`). The bot applies those
-answers in the same move. Every such answer is checked against the question's legal choices
-at that time.
+answers in the same move. Every such answer is checked against the
+question's legal choices at that time.
 
 Rule decisions (the rules know no standing orders; the orders only answer
 the questions the rules ask, with the same choices):
@@ -75,7 +76,7 @@ the questions the rules ask, with the same choices):
   are never standing orders: a demon meant for them is "ask me".
 - Flight from an entry (9.5.1) is never a standing answer.
 - Sending demons (11.1): "the best" is the demon with the most skulls
-  (ties: the first on the rank track's order of the state) among those that
+  (ties: the lowest index in the state's list of demons) among those that
   may join this battle; it takes the seat's Combat cards not taken along
   by another of its demons here, in hand order, up to its stars (other
   cards cannot be cast in a battle). After it, and in a battle where the
