@@ -224,8 +224,10 @@ def track_line(view: View, locale: str) -> str:
 def card_text(card: HandCard, locale: str) -> str:
     w = words(locale)
     six = w["six"] if card.six else ""
+    effect = game_text.spell_text(card.major, locale_of(locale)) if card.major in data.MAJORS else ""
     return w["card"].format(name=card.name, cost=card.cost, minor=minor_text(card, locale),
-                            major=major_name(card.major), timing=major_timing(card.major, locale), six=six)
+                            major=major_name(card.major), timing=major_timing(card.major, locale), six=six,
+                            effect=effect)
 
 
 def permanent_line(view: View, locale: str) -> str:

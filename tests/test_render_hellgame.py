@@ -426,7 +426,8 @@ def test_text_in_german_tells_units_track_and_antehell():
     assert "Dauerhafte Ereignisse – Himmel: Wrath of Angels; Erde: –; Hölle: Temper." in lines
     assert "Leutnantsfelder: 1: Shalmaneser, Sulla, Verin; 2: –; 3: Fleuretty, Pytho · Höllenhunde im Vorrat: 3." in lines
     assert "Deine Arkana (5):" in lines
-    assert "- Foci (8 Seelen) – klein: Leutnant anwerben; groß: Lore (Aktion), mit 6." in lines
+    assert ("- Foci (8 Seelen) – klein: Leutnant anwerben; groß: Lore (Aktion), mit 6. "
+            "Ziehe 3 Arkana-Karten (das Handlimit gilt).") in lines
 
 
 def test_text_own_hand_only_for_its_owner_and_the_end():

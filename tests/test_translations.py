@@ -368,3 +368,14 @@ def test_catalogues_are_read_lazily():
     import subprocess
 
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def test_every_major_spell_of_the_hellgame_says_what_it_does_in_both_languages():
+    """The arcana cards' effects, for the hand and the card texts: none
+    missing, none left in English in the German catalogue."""
+    from engines.hellgame.core import data, text
+
+    for key in data.MAJORS:
+        english, german = text.spell_text(key, "en"), text.spell_text(key, "de")
+        assert english and german and english != german and not english.startswith("spell."), key
+    assert {k.split(".", 1)[1] for k in text.MESSAGES.keys() if k.startswith("spell.")} == set(data.MAJORS)

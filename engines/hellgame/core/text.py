@@ -14,7 +14,7 @@ from engines.i18n import COMMON, Catalog, po_path
 #: The game's translations lie beside the package, not beside this module.
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 #: The rule modules' domains, looked up after the game's own.
-MODULE_DOMAINS = ("hellgame_actions", "hellgame_movement", "hellgame_combat", "hellgame_economy", "hellgame_end", "hellgame_cards", "hellgame_magic", "hellgame_warcraft", "hellgame_freebooters", "hellgame_lilith", "hellgame_uriel")
+MODULE_DOMAINS = ("hellgame_actions", "hellgame_movement", "hellgame_combat", "hellgame_economy", "hellgame_end", "hellgame_cards", "hellgame_magic", "hellgame_warcraft", "hellgame_freebooters", "hellgame_lilith", "hellgame_uriel", "hellgame_spells")
 
 
 def _chain() -> Catalog:
@@ -43,6 +43,11 @@ def sectio_label(index: int, locale: str) -> str:
     if index == data.ANTEHELL:
         return MESSAGES.text("antehell", {}, locale)
     return data.SECTIOS[index].label
+
+
+def spell_text(key: str, locale: str) -> str:
+    """What a major spell does, in words (``hellgame_spells``; every spell has them)."""
+    return MESSAGES.text(f"spell.{key}", {}, locale)
 
 
 def card_name(card: int) -> str:
