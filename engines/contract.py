@@ -506,6 +506,12 @@ class Engine(ABC):
         """The menu group of ``action`` (e.g. the die it moves), for pickers
         with more choices than fit on one row."""
 
+    def card_texts(self, state: BaseModel, seat: int, locale: str) -> list[str]:
+        """What the cards the seat is choosing among do, a line each, while
+        its question offers cards (the picker then has a "Card texts"
+        button); only what the seat may see. None by default."""
+        return []
+
     @abstractmethod
     def seat_name(self, seat: int, locale: str) -> str:
         """What the game calls a seat ("Hölle", "Heaven", "Team B")."""

@@ -87,9 +87,10 @@ async def click_index(table: Table, user, message, match_id: int, counter: int, 
             if button is not None:
                 await table.run(await fake.click(user, message, button["custom_id"]))
                 return True
-            nxt = next((b for b in message.buttons() if b["custom_id"].startswith("bb:p:") and not b.get("disabled")
-                        and int(b["custom_id"].rsplit(":", 1)[1]) > 0 and b is message.buttons()[-1]), None)
-            if nxt is None:
+            # the page buttons: "back" and "next", next with the higher page number
+            turns = [b for b in message.buttons() if b["custom_id"].startswith("bb:p:")]
+            nxt = max(turns, key=lambda b: int(b["custom_id"].rsplit(":", 1)[1]), default=None)
+            if nxt is None or nxt.get("disabled"):
                 return False
             await table.run(await fake.click(user, message, nxt["custom_id"]))
         return False

@@ -134,6 +134,8 @@ CONTROLS = [
     f"bb:c:1:0:{HUGE}",
     f"bb:t:view:{HUGE}:0",
     f"bb:t:log:1:{HUGE}",
+    f"bb:t:cards:{HUGE}:0",
+    f"bb:t:cardpage:1:{HUGE}",
     f"bb:r:toy:en:{HUGE}",
 ]
 

@@ -25,7 +25,7 @@ from test_hellgame_economy import PLAIN, position as economy_position
 
 import engines
 from engines.hellgame import position as P
-from engines.hellgame.core import data, flow
+from engines.hellgame.core import data, flow, text as game_text
 from engines.hellgame.core.model import Action
 
 E = engines.get(GAME)
@@ -216,8 +216,33 @@ async def test_a_gift_of_any_amount_is_one_selection_in_the_picker(fake, table, 
     menus = [c for c in picker.iter_components() if c.get("type") == 3]
     assert [m["placeholder"] for m in menus] == ["Seelen 1–25", "Seelen 26–50", "Seelen 51–58"]  # Alice reads German
     assert any(b["label"].startswith("Abschicken: nichts für ") for b in picker.buttons())
+    assert not any(b["label"] == "Kartentexte" for b in picker.buttons())  # no card in her hand, none offered
     clicks = len(fake.interactions.handles)
     await table.choose(w.alice, picker, "7 Seelen")
     assert len(fake.interactions.handles) == clicks + 1
     match, _ = await stored()
     assert E.load_state(match.state).players[0].souls == 51
+
+
+async def test_a_picker_offering_cards_has_their_texts_one_click_away(fake, table, stored, bot, raw_sql):
+    """Alice must discard (6.3): her picker offers her cards, and "Card
+    texts" answers, privately and beside the picker, with what each card of
+    her hand does, in her language; a picker offering no card has no such
+    button."""
+    w = fake.world
+    await open_match(fake, table, [w.alice, w.bob], seed=1)
+    s = P.build(economy_position(2, {0: dict(hand=PLAIN[-5:])}, phase="hell", round=2, step="hell_arcana"))
+    start(s)
+    await put(raw_sql, stored, s)
+    picker = await table.open_picker(w.alice)
+    button = next(b for b in picker.buttons() if b["label"] == "Kartentexte")
+    before = picker.content
+    handle = await table.run(await fake.click(w.alice, picker, button["custom_id"]))
+    texts = await handle.wait_ephemeral()
+    assert picker.content == before  # the picker stays as it was
+    assert texts.content.split("\n") == [game_text.card_line(card, "de") for card in s.players[0].hand]
+    assert all(game_text.spell_text(data.ARCANA[card].major, "de") in texts.content for card in s.players[0].hand)
+    match, log = await stored()
+    assert E.load_state(match.state).players[0].hand == s.players[0].hand and not log  # nothing applied
+    # Bob holds no cards and is asked nothing that offers one: no such button for him
+    assert E.card_texts(E.load_state(match.state), 1, "en") == []

@@ -213,9 +213,11 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class TextPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=rf"bb:t:(?P<kind>view|log):(?P<match>{N}):(?P<page>{N})"):
+                     template=rf"bb:t:(?P<kind>view|log|cards|cardpage):(?P<match>{N}):(?P<page>{N})"):
     """A page of a long private text (:mod:`bot.discord.pages`): the
-    clicker's own view or the log, made anew for whoever clicks."""
+    clicker's own view, the log, or the texts of the cards the clicker's
+    question offers (``cards`` opens them from a picker, ``cardpage`` turns
+    their pages), made anew for whoever clicks."""
 
     def __init__(self, kind: str, match_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,

@@ -70,3 +70,18 @@ async def private_view(match: Match, user_id: int, locale: str, notice: str | No
     body = "```\n" + texts[page] + "\n```"
     content = "\n".join(part for part in (head, body, footer(page, len(texts), locale)) if part)
     return Payload(content=content, files=files, view=page_view("view", match.id, page, len(texts), locale))
+
+
+def card_texts(match: Match, user_id: int, locale: str, page: int = 0) -> tuple[str, discord.ui.View | None]:
+    """Page ``page`` of what the cards the user's open question offers do
+    (``Engine.card_texts``), or a line saying there are none now."""
+    engine = engine_of(match)
+    seat = match.seat_of(user_id)
+    state = engine.load_state(match.state) if match.state is not None and match.status == "running" else None
+    lines = engine.card_texts(state, seat, locale) if state is not None and seat is not None else []
+    if not lines:
+        return t("card_texts_none", locale), None
+    texts = pages(lines)
+    page = clamp(page, len(texts))
+    content = "\n".join(part for part in (texts[page], footer(page, len(texts), locale)) if part)
+    return content, page_view("cardpage", match.id, page, len(texts), locale)

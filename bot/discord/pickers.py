@@ -68,6 +68,11 @@ async def picker(match: Match, seat: int, locale: str, *, group: int | None = No
         g = group if group is not None else 0
         ui.add_item(c.PageButton.make(match.id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
         ui.add_item(c.PageButton.make(match.id, counter, g, page + 1, t("btn_next", locale), disabled=page >= pages - 1))
+    if legal and engine.card_texts(state, seat, locale):
+        try:  # where a row has room: the choices come first
+            ui.add_item(c.TextPageButton("cards", match.id, 0, t("btn_card_texts", locale)))
+        except ValueError:
+            pass  # five full rows: the card texts stay one /game hand away
     files = (await pictures(match, view, locale, hand=hand))[0] if with_image else []
     return Payload(content="\n".join(lines)[:2000], files=files, view=ui if legal else None)
 

@@ -91,6 +91,11 @@ class PlayCog(Room, name="play"):
         if kind == "log":
             entries = await self.service.log(match.id, last=None)  # the whole log, in pages
             content, view = game_log.log_page(match, entries, match.seat_of(interaction.user.id), locale, page)
+        elif kind in ("cards", "cardpage"):
+            content, view = pages.card_texts(match, interaction.user.id, locale, page)
+            if kind == "cards":  # opened from a picker: a message of its own, the picker stays
+                await interaction.response.send_message(content, view=view or discord.utils.MISSING, ephemeral=True)
+                return
         else:
             if match.state is None:
                 raise ServiceError("not_running")

@@ -52,6 +52,8 @@ PASSIVE_VERBS = frozenset({"keep", "wait", "done", "no", "stay", "none", "declin
 #: Choices that stand for the rest of the match ("never ask me again"): no
 #: reason on their own to ask a question (see ``HellGame.automatic``).
 STANDING_VERBS = frozenset({"always"})
+#: Choices that name a card of the hand: the picker offers its card texts.
+CARD_VERBS = frozenset({"cast", "counter", "take", "discard", "card"})
 
 
 class Options(BaseModel):
@@ -274,6 +276,14 @@ class HellGame(Engine):
             lines = [self.text(k, p, locale) for k, p in params.get("lines", [])]
             return "\n".join([head] + [f"- {line}" for line in lines])
         return super().text(key, params, locale)
+
+    def card_texts(self, state: State, seat: int, locale: str) -> list[str]:
+        """The seat's hand, what each card's major spell does, while its
+        question offers cards (to cast, counter, take along, discard, give)."""
+        hand = state.players[seat].hand if 0 <= seat < state.seats else []
+        if not hand or not any(x.do in CARD_VERBS for x in self.legal_actions(state, seat)):
+            return []
+        return [text.card_line(card, locale) for card in hand]
 
     def rules_help(self, locale: str) -> list[str]:
         return rules_help(locale)

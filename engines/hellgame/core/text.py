@@ -50,6 +50,13 @@ def spell_text(key: str, locale: str) -> str:
     return MESSAGES.text(f"spell.{key}", {}, locale)
 
 
+def card_line(card: int, locale: str) -> str:
+    """One card of a hand and what its major spell does."""
+    major = data.MAJORS[data.ARCANA[card].major]
+    params = localise({"card": card, "spell": major.name, "effect": spell_text(major.key, locale)}, locale)
+    return MESSAGES.text("card_text_line", params, locale)
+
+
 def card_name(card: int) -> str:
     return data.ARCANA[card].name
 
