@@ -42,32 +42,11 @@ async def picker(match: Match, seat: int, locale: str, *, group: int | None = No
     legal = engine.legal_actions(state, seat) if running else []
     tree = engine.choice_tree(state, seat, locale) if legal else []
     ui = discord.ui.View(timeout=None)
-    layout = menus(tree) if any(node.index is None for node in tree) else None
+    layout = menus(tree)
     if layout is not None:
-        for row, (placeholder, entries) in enumerate(layout[0]):
-            choices = [(leaf.index, action_token(engine, legal[leaf.index]), leaf.label, group)
-                       for leaf, group in entries]
-            ui.add_item(c.ChoiceSelect.make(match.id, counter, row, placeholder, choices, row=row))
-        for n, leaf in enumerate(layout[1]):
-            token = action_token(engine, legal[leaf.index])
-            ui.add_item(c.ActionButton.make(match.id, counter, leaf.index, token, leaf.label,
-                                            row=len(layout[0]) + n // 5))
-        shown, per_page, first_row = [], 1, 0
-    elif all(node.index is not None for node in tree):
-        shown, per_page, first_row = tree, FLAT_PAGE, 0
+        _add_menus(ui, engine, match.id, counter, legal, layout)
     else:
-        group = 0 if group is None or not 0 <= group < len(tree) else group
-        ui.add_item(c.GroupSelect.make(match.id, counter, [node.label for node in tree], group))
-        shown, per_page, first_row = tree[group].children, GROUP_PAGE, 1
-    pages = max(1, -(-len(shown) // per_page))
-    page = min(max(page, 0), pages - 1)
-    for n, leaf in enumerate(shown[page * per_page:(page + 1) * per_page]):
-        token = action_token(engine, legal[leaf.index])
-        ui.add_item(c.ActionButton.make(match.id, counter, leaf.index, token, leaf.label, row=first_row + n // 5))
-    if pages > 1:
-        g = group if group is not None else 0
-        ui.add_item(c.PageButton.make(match.id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
-        ui.add_item(c.PageButton.make(match.id, counter, g, page + 1, t("btn_next", locale), disabled=page >= pages - 1))
+        _add_pages(ui, engine, match.id, counter, legal, tree, group, page, locale)
     if legal and engine.card_texts(state, seat, locale):
         try:  # where a row has room: the choices come first
             ui.add_item(c.TextPageButton("cards", match.id, 0, t("btn_card_texts", locale)))
@@ -75,6 +54,40 @@ async def picker(match: Match, seat: int, locale: str, *, group: int | None = No
             pass  # five full rows: the card texts stay one /game hand away
     files = (await pictures(match, view, locale, hand=hand))[0] if with_image else []
     return Payload(content="\n".join(lines)[:2000], files=files, view=ui if legal else None)
+
+
+def _add_menus(ui: discord.ui.View, engine, match_id: int, counter: int, legal: list,
+               layout: tuple[list["Menu"], list[Choice]]) -> None:
+    """The menus of choices, then the small last group's buttons below them."""
+    menus_, buttons = layout
+    for row, (placeholder, entries) in enumerate(menus_):
+        choices = [(leaf.index, action_token(engine, legal[leaf.index]), leaf.label, group) for leaf, group in entries]
+        ui.add_item(c.ChoiceSelect.make(match_id, counter, row, placeholder, choices, row=row))
+    for n, leaf in enumerate(buttons):
+        token = action_token(engine, legal[leaf.index])
+        ui.add_item(c.ActionButton.make(match_id, counter, leaf.index, token, leaf.label, row=len(menus_) + n // 5))
+
+
+def _add_pages(ui: discord.ui.View, engine, match_id: int, counter: int, legal: list, tree: list[Choice],
+               group: int | None, page: int, locale: str) -> None:
+    """A flat tree as pages of buttons; a tree of branches as a menu of the
+    branches and pages of the chosen branch's buttons."""
+    if all(node.index is not None for node in tree):
+        shown, per_page, first_row = tree, FLAT_PAGE, 0
+    else:
+        group = 0 if group is None or not 0 <= group < len(tree) else group
+        ui.add_item(c.GroupSelect.make(match_id, counter, [node.label for node in tree], group))
+        shown, per_page, first_row = tree[group].children, GROUP_PAGE, 1
+    pages = max(1, -(-len(shown) // per_page))
+    page = min(max(page, 0), pages - 1)
+    for n, leaf in enumerate(shown[page * per_page:(page + 1) * per_page]):
+        token = action_token(engine, legal[leaf.index])
+        ui.add_item(c.ActionButton.make(match_id, counter, leaf.index, token, leaf.label, row=first_row + n // 5))
+    if pages > 1:
+        g = group if group is not None else 0
+        ui.add_item(c.PageButton.make(match_id, counter, g, page - 1, t("btn_prev", locale), disabled=page == 0))
+        ui.add_item(c.PageButton.make(match_id, counter, g, page + 1, t("btn_next", locale),
+                                      disabled=page >= pages - 1))
 
 
 #: A menu of choices: its placeholder and its entries (leaf, and the group
@@ -90,7 +103,7 @@ def menus(tree: list[Choice]) -> tuple[list[Menu], list[Choice]] | None:
     branch kept in one menu where it fits, each entry naming its group
     where a menu holds several). Returns the menus and the buttons'
     leaves, or None when it does not fit (then the group menu is used)."""
-    if any(node.index is not None or any(leaf.index is None for leaf in node.children) for node in tree):
+    if not tree or any(node.index is not None or any(leaf.index is None for leaf in node.children) for node in tree):
         return None
     buttons = tree[-1].children if len(tree[-1].children) <= 5 else []
     packed: list[list[tuple[Choice, str]]] = []
