@@ -119,14 +119,21 @@ def test_the_last_part_submits_the_orders_at_once():
     assert ENGINE.label(s, X, Action(do="rules", a=1, b=1, c=1), "en") == (
         "let intruders pass · send no demon · never avoid battles")
     ev += answer(s, X, "rules", 1, 1, 1)  # let pass, send none, never avoid: one click
+    prompt = ENGINE.prompt(s, X)
+    assert ENGINE.text(prompt.key, prompt.params, "en").startswith("Standing orders, last part: in every battle")
+    assert [x.do for x in legal(s, X)] == ["fight_all", "ask", "back", "submit"]
+    ev += answer(s, X, "fight_all")  # the battles' orders, the last part: one click, and done
     assert (X, Q) not in asked(s) and X not in s.drafts and "ev_plan_set" in keys(ev)
     o = s.plans[X]
     balban = next(i for i in s.track if s.demons[i].owner == X)
-    assert (o.demons, o.entry, o.send, o.avoid) == ({balban: ["rest"]}, "let_pass", "send_none", "no_avoid")
-    assert [line[0] for line in ENGINE.view(s, X).pending] == ["lb_plan_rest", "lb_plan_rules"]
+    assert (o.demons, o.entry, o.send, o.avoid, o.battle) == (
+        {balban: ["rest"]}, "let_pass", "send_none", "no_avoid", "fight")
+    assert [line[0] for line in ENGINE.view(s, X).pending] == ["lb_plan_rest", "lb_plan_rules",
+                                                               "lb_plan_battle_fight"]
     give(s, Y, ("rest",))
     assert [line[0] for line in ENGINE.view(s, X).pending] == ["lb_plan_line_wait", "lb_plan_let_pass",
-                                                               "lb_plan_send_none", "lb_plan_no_avoid"]
+                                                               "lb_plan_send_none", "lb_plan_no_avoid",
+                                                               "lb_plan_battle_fight"]
 
 
 # -- the orders act --------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from hellgame_driver import answer, asked, demon, keys, legal, no_orders, start,
 from engines.contract import Event, canonical_json, clone
 from engines.hellgame import position as P
 from engines.hellgame.core import flow
-from engines.hellgame.core.model import Action, State, Unit
+from engines.hellgame.core.model import Action, ActOrders, State, Unit
 from engines.hellgame.engine import ENGINE
 
 TAVERN, SUGAR_HILL = 30, 31          # 4 souls each: more legions than that, so no avoiding combat (11.3.1)
@@ -402,3 +402,43 @@ def test_quick_combat_options_stay_and_work_with_orders():
     seen = run(s)
     assert seen["asked"] == [] and "ev_battle_lucifer" in keys(seen["events"]) and s.step == "petition"
     assert [v for _, q, v in seen["automatic"] if q == "combat_flee"] == ["stay"] * 6
+
+
+# -- given in advance, with the Action phase's orders -----------------------------------------------
+
+
+def test_orders_given_with_the_action_phase_orders_are_set_without_a_question():
+    """Seat 0's Action phase orders said "every battle: fight to the end, cast
+    when able" (``ActOrders.battle``): the battle does not ask it; its orders
+    are fight, any Combat spell, cast first, told to it alone; seat 1 is
+    asked as always. Seat 0's demon casts a card it took along, once a round."""
+    s = battle({0: 3, 1: 4}, demons={0: ["Caim"], 1: ["Ukobach"]},
+               hands={0: [FRENZY, HELLFIRE], 1: [IRON_SKIN]}, dice=[1] * 7 * 2)
+    s.plans[0] = ActOrders(battle="fight")
+    start(s)
+    answer(s, 1, "join", demon(s, "Ukobach")), answer(s, 1, "take", IRON_SKIN), answer(s, 1, "submit")
+    answer(s, 0, "join", demon(s, "Caim")), answer(s, 0, "take", FRENZY), answer(s, 0, "take", HELLFIRE)
+    ev = answer(s, 0, "submit")
+    assert asked(s) == [(1, "combat_orders")]                       # seat 0 is not asked
+    assert s.battle.orders[0].model_dump(exclude={"lines"}) == {"flee": 0, "spell": "any", "first": "me", "cast": 0}
+    assert [(e.key, e.visible_to) for e in ev if e.key == "ev_battle_orders"] == [("ev_battle_orders", [0])]
+    assert [ENGINE.text(k, p, "en") for k, p in s.battle.orders[0].lines] == [
+        "Fight to the end (never flee)", "Cast the Combat cards taken along whenever able",
+        "If I decide: my side casts first"]
+    orders(s, 1, "fight", "never")
+    seen = run(s, limit=8)
+    assert seen["asked"] == []
+    rounds = [e.params["round"] for e in seen["events"] if e.key == "ev_battle_round"]
+    casts = [(p, v) for p, q, v in seen["automatic"] if q == "combat_magic" and v == "cast"]
+    assert casts and all(p == 0 for p, _ in casts) and len(casts) <= 1 + len(rounds)  # at most one a round
+
+
+def test_a_battle_whose_every_side_gave_its_orders_in_advance_asks_nothing():
+    s = battle({0: 2, 1: 4}, dice=([1] * 4 + [6, 1] + [2])          # seat 1 loses a legion each round
+               + ([1] * 3 + [6, 1] + [2]) + ([1] * 2 + [6, 1] + [2]) + ([1] + [6, 1] + [2]))
+    for seat in (0, 1):
+        s.plans[seat] = ActOrders(battle="fight")
+    start(s)
+    seen = run(s)
+    assert seen["asked"] == [] and seen["handoffs"] == 0 and s.battle is None and s.step == "petition"
+    assert units(s, TAVERN, "legion", 1) == [] and s.won == {str(TAVERN): [0]}

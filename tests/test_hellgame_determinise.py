@@ -242,7 +242,9 @@ def test_b_secret_orders_are_replaced_by_legal_ones_from_the_start_of_the_phase(
                             "gifts" if a.q == "soul" else "summon"]
                     else:
                         assert d.drafts[a.seat].steps == [] and a.seat not in d.orders
-                        assert (p.souls, len(p.hand)) == (p.shown_souls, p.shown_hand)
+                        # at the economy window's Summoning order the seat is done discarding
+                        hand = min(p.shown_hand, HAND_LIMIT) if a.q == "summon" else p.shown_hand
+                        assert (p.souls, len(p.hand)) == (p.shown_souls, hand)
                 while d.asks and d.asks[0].q in SECRET_ORDERS:  # every seat submits: the reveal runs
                     who = ENGINE.to_act(d)[0]
                     d, _ = ENGINE.apply(d, who, ENGINE.default_action(d, who))

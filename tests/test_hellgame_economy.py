@@ -30,11 +30,14 @@ def position(seats: int = 3, players: dict[int, dict] | None = None, **fields) -
     """``seats`` players with no souls and no cards (``players``: a seat's
     fields that differ), an empty board. Every die is queued in ``dice``: an
     unqueued one fails the test. The procedure halts at the Action phase,
-    which is not this module's."""
+    which is not this module's. The phases run as the rulebook orders them
+    (the hand limit, the gifts and the Summoning order each on its own); the
+    match option ``economy_window`` that joins them has its tests in
+    ``test_hellgame_economy_window.py``."""
     changed = players or {}
     return P.Position(players=[P.Player(**{"demons": TRIUMVIRATES[seat], "souls": 0, **changed.get(seat, {})})
                                for seat in range(seats)],
-                      **{"halt": ["action"], "strict_dice": True, **fields})
+                      **{"halt": ["action"], "strict_dice": True, "options": {"economy_window": False}, **fields})
 
 
 # -- 6: Hell phase ---------------------------------------------------------------------------

@@ -146,8 +146,10 @@ async def test_action_phase_orders_given_in_the_picker_move_the_demons_without_a
     legion = next(u.id for u in s.units if u.at == SPIES)
     to = min(data.NEIGHBOURS[SPIES])
     await click(table, stored, w.alice, Action(do="go", a=legion, b=to))
-    # the three rules in one click (halt intruders, send no demon, never avoid), which sets the orders
+    # the three rules in one click (halt intruders, send no demon, never avoid), then the battles'
+    # orders, the last part, which sets the orders
     await click(table, stored, w.alice, Action(do="rules", a=0, b=1, c=1))
+    await click(table, stored, w.alice, Action(do="ask"))
     match, _ = await stored()
     assert E.submitted(E.load_state(match.state)) == [0]  # the board marks who, never what
     dms = {u.id: len(table.dms(u)) for u in (w.alice, w.bob)}
@@ -200,6 +202,54 @@ async def test_asked_again_right_after_answering_in_a_dm_the_dm_picker_asks_and_
     assert [flow.ask_of(state, seat).q for seat in (0, 1)] == ["soul", "soul"]
     assert action_buttons(table.dms(w.alice)[-1], match.id, match.seats[0].decision_counter)
     assert action_buttons(table.dms(w.bob)[-1], match.id, match.seats[1].decision_counter)
+
+
+async def dm_click(table, stored, user, seat: int, action: Action) -> None:
+    """``user`` clicks ``action`` in the picker of the newest DM the bot sent them."""
+    match, _ = await stored()
+    state = E.load_state(match.state)
+    counter = match.seats[seat].decision_counter
+    dm = table.dms(user)[-1]
+    assert action_buttons(dm, match.id, counter), ("the DM picker asks the open question", counter, [
+        (m.content[:80], [c.get("custom_id") for c in m.iter_components()][:4]) for m in table.dms(user)])
+    await click_index(table, user, dm, match.id, counter, E.legal_actions(state, seat).index(action))
+
+
+async def test_the_economy_window_is_one_order_answered_in_one_dm_picker(fake, table, stored, bot, raw_sql):
+    """The match's default (``economy_window``): Bob's last answer of the
+    Hell phase (a Census) opens the Soul phase's window. Alice, over the hand
+    limit after the draw, gets one DM: her discards, her gifts, then her
+    Summoning order, each part in the same DM picker, no further DM. She is
+    marked as done only when the Summoning order is in."""
+    w = fake.world
+    await open_match(fake, table, [w.alice, w.bob], seed=1)
+    s = P.build(economy_position(
+        2, {0: dict(hand=PLAIN[-5:], souls=10, sectios=[40]), 1: dict(sectios=[1, 2])},
+        units={1: P.Units(legions={1: 1}), 2: P.Units(legions={1: 2})}, phase="hell", round=2,
+        decks=P.Decks(hell=["census", "calm", "calm"]), options={}))
+    start(s)
+    assert [a.q for a in flow.open_asks(s)] == ["census"] and E.to_act(s) == [1]
+    await put(raw_sql, stored, s)
+    dms = len(table.dms(w.alice))
+    await click(table, stored, w.bob, E.legal_actions(s, 1)[0])
+    match, _ = await stored()
+    state = E.load_state(match.state)
+    assert [flow.ask_of(state, seat).q for seat in (0, 1)] == ["soul", "soul"]
+    assert len(state.players[0].hand) == 8 and len(table.dms(w.alice)) == dms + 1  # the window: one DM
+    for _ in range(3):
+        match, _ = await stored()
+        await dm_click(table, stored, w.alice, 0, Action(do="discard", a=E.load_state(match.state).players[0].hand[0]))
+    await dm_click(table, stored, w.alice, 0, Action(do="submit"))  # no gifts
+    match, _ = await stored()
+    state = E.load_state(match.state)
+    assert len(state.players[0].hand) == 5 and flow.ask_of(state, 0).q == "summon"
+    assert E.submitted(state) == []  # the order is not in yet: the board marks nobody
+    await dm_click(table, stored, w.alice, 0, Action(do="legion", a=40))
+    await dm_click(table, stored, w.alice, 0, Action(do="submit"))
+    match, _ = await stored()
+    state = E.load_state(match.state)
+    assert E.submitted(state) == [0] and E.to_act(state) == [1]
+    assert len(table.dms(w.alice)) == dms + 1, "every part asked in the DM picker just clicked: no new DM"
 
 
 async def test_a_gift_of_any_amount_is_one_selection_in_the_picker(fake, table, stored, bot, raw_sql):

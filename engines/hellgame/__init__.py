@@ -13,7 +13,7 @@ GAME = Game(
     board_text="render.hellgame_text:board_text",
     hand_png="render.hellgame:hand_png",
     order=5,
-    version=7,
+    version=8,
 )
 
 __all__ = ["GAME"]

@@ -29,7 +29,11 @@ What a seat may not see, and how it is drawn anew:
   dealt first, so it recruits with cards of its new hand; a Summoning order
   only pays for the cards it buys, drawn from the new deck at the reveal). A
   player done discarding holds the hand limit, one still discarding the
-  hand it drew.
+  hand it drew. In the economy window (:mod:`engines.hellgame.phases.soul.gifts`)
+  a seat at its Summoning order is done discarding, so it holds at most the
+  hand limit, and its gifts are dropped with the rest of its order; a
+  Summoning order waiting for its reveal after the gifts' reveal is dropped
+  (the seat summons nothing in the copy).
 - Other seats' private drafts of a turn (a move being planned, a spell or
   influence being prepared, cards a joining demon takes along) are dropped:
   the seat is back at the question as it was asked, which is what the seat
@@ -94,7 +98,7 @@ def _reset_redraw(s: State, a: Ask) -> None:
 
 
 def _reset_desert(s: State, a: Ask) -> None:
-    s.orders[a.seat] = {"desert": [], "lts": [], "asked": [], "refused": []}
+    s.orders.setdefault(a.seat, {}).update(desert=[], lts=[], asked=[], refused=[])
 
 
 def _reset_avoid(s: State, a: Ask) -> None:
@@ -173,6 +177,8 @@ def _forget(s: State, o: int, hands: dict[int, int], conspiring: dict[int, int])
         p.souls = p.shown_souls
     if secret is not None and secret.q == "discard" and secret.answered:
         hands[o] = HAND_LIMIT  # done discarding: down to the limit exactly
+    elif secret is not None and secret.q == "summon" and p.shown_hand is not None:
+        hands[o] = min(p.shown_hand, HAND_LIMIT)  # past the economy window's discards
     elif p.shown_hand is not None:
         hands[o] = p.shown_hand
     else:
@@ -185,6 +191,10 @@ def _forget(s: State, o: int, hands: dict[int, int], conspiring: dict[int, int])
     s.plans.pop(o, None)  # the Action phase's standing orders too
     draft = s.drafts.pop(o, None)
     again: list[Ask] = []
+    if (secret is None or secret.q not in SECRET_ORDERS) and "summon" in s.orders.get(o, {}):
+        del s.orders[o]["summon"]  # the economy window's order, unseen until its reveal
+        if not s.orders[o]:
+            del s.orders[o]
     if secret is not None and secret.q in SECRET_ORDERS:
         s.orders.pop(o, None)
         if secret.answered:
@@ -316,7 +326,6 @@ def _answer_anew(s: State, a: Ask, rnd: random.Random) -> None:
     """Answer ``a`` (answered before, taken back by :func:`_forget`) again
     with random legal choices, as :func:`flow.answer` would, without going
     on: another question of the group is still open."""
-    q = flow.QUESTIONS[a.q]
     a.answered = False
     if a.q in SECRET_ORDERS:
         s.drafts[a.seat] = Draft(q=a.q)
@@ -324,6 +333,7 @@ def _answer_anew(s: State, a: Ask, rnd: random.Random) -> None:
     for step in range(MAX_STEPS):
         if a.answered:
             return
+        q = flow.QUESTIONS[a.q]  # the economy window's order goes on from gifts to summoning
         legal = [x for x in q.legal(s, a) if x.do != "back"]
         x = _choose(a.q, legal, step, rnd)
         building = a.seat in s.drafts

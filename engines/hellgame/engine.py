@@ -67,6 +67,8 @@ class Options(BaseModel):
                                description="Hours to answer a counter or support question")
     action_orders: bool = Field(default=True,
                                 description="Standing orders for the Action phase, asked of everyone at its start")
+    economy_window: bool = Field(default=True,
+                                 description="Discards, gifts and summoning in one secret order (7.0/8.0 note)")
     #: Tests meet Uriel and Lilith without waiting for their cards (see ``forced``).
     beings_round: int = for_tests_only(default=0, ge=0, le=50,
                                        description="Bring Uriel and Lilith into play in this round (0: only by cards)")

@@ -163,8 +163,9 @@ class BattleOrders(BaseModel):
     #: Flight (11.2.4): -1 ask me each round, 0 fight to the end, N > 0 flee
     #: when the seat's legions there are down to N.
     flee: int = -1
-    #: Combat magic (11.2.1): "ask", "never", or the key of the Combat spell
-    #: to cast whenever able (one card of it per combat round).
+    #: Combat magic (11.2.1): "ask", "never", the key of the Combat spell
+    #: to cast whenever able (one card of it per combat round), or "any"
+    #: (any Combat spell: the first castable card taken along).
     spell: str = "ask"
     #: Who casts first when the seat decides it (11.2.1): "ask", "me", "enemy".
     first: str = "ask"
@@ -189,6 +190,9 @@ class ActOrders(BaseModel):
     send: str = "ask"
     #: Battles that may be avoided (11.3.1) this round: "ask", "avoid" (agree), "no_avoid" (refuse).
     avoid: str = "ask"
+    #: The orders of each battle of this round (:mod:`engines.hellgame.phases.combat.orders`):
+    #: "ask" (asked at each battle) or "fight" (to the end, casting the Combat cards taken along).
+    battle: str = "ask"
     #: The orders in words for the seat's own view: [label key, params] lines.
     lines: list[list[Any]] = []
 

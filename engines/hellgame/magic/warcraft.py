@@ -42,7 +42,7 @@ Rule decisions where the sources are silent:
   ``combat_magic`` by themselves (``core.hooks.STANDING``): the decider's
   "later" by the order on who casts first; then "cast X whenever able":
   one card of X per combat round (``BattleOrders.cast``), the first target
-  listed, else ``done``; "never": ``done``. The answer is automatic whether
+  listed, else ``done`` (X "any": any Combat card taken along); "never": ``done``. The answer is automatic whether
   or not the hand holds X, so only a cast shows it; "ask me" asks.
 """
 
@@ -311,7 +311,7 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
         return
     b.magic_passed = []
     mine = b.orders.get(a.seat)
-    if mine is not None and mine.spell == data.ARCANA[x.a].major:
+    if mine is not None and mine.spell in (data.ARCANA[x.a].major, "any"):
         mine.cast = b.round  # the standing order casts that spell once per combat round
     cast(s, ev, a.seat, x.a, [t for t in (x.b, x.c) if t is not None])
 
@@ -380,8 +380,8 @@ question(
 def _standing(s: State, seat: int) -> Action | None:
     """The magic question answered by the seat's standing orders: who casts
     first, then "cast X whenever able" (one card of X per combat round, the
-    first target listed) or pass. Automatic whether or not the hand holds X:
-    only a cast shows it."""
+    first target listed; X "any": the first castable card) or pass.
+    Automatic whether or not the hand holds X: only a cast shows it."""
     a = ask_of(s, seat)
     mine = orders.orders(s, seat)
     if a is None or a.q != "combat_magic" or mine is None:
@@ -391,7 +391,7 @@ def _standing(s: State, seat: int) -> Action | None:
     if mine.spell == "ask":
         return None
     if mine.spell != "never" and mine.cast != s.battle.round:
-        chosen = next((x for x in castable(s, seat) if data.ARCANA[x.a].major == mine.spell), None)
+        chosen = next((x for x in castable(s, seat) if mine.spell in (data.ARCANA[x.a].major, "any")), None)
         if chosen is not None:
             return chosen
     return Action(do="done")

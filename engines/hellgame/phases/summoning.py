@@ -52,6 +52,7 @@ from engines.hellgame.core.flow import Events, ask, close, question, step, tell,
 from engines.hellgame.core.model import ANTEHELL, Action, Ask, Draft, LEGION_LIMIT, State
 from engines.hellgame.phases.hell import hellcards, hellphase
 from engines.hellgame.phases.hell.hellphase import draw, live, loose_hounds
+from engines.hellgame.phases.soul import gifts
 
 
 # -- hooks for part 2 ------------------------------------------------------------------
@@ -71,11 +72,85 @@ def arcana_cost(state: State) -> int:
 # -- the order -------------------------------------------------------------------------
 
 
+def new_phase(s: State) -> None:
+    """What a Summoning phase starts with: no legion has tried to tame yet."""
+    for u in s.units:
+        u.tamed = False
+
+
+def open_order(s: State, a: Ask) -> None:
+    """The economy window (:mod:`engines.hellgame.phases.soul.gifts`): the
+    seat's gifts are in, its Summoning order is asked next in the same
+    window (the same question, so the seat stays asked and is marked as
+    submitted only when this is in)."""
+    s.drafts[a.seat] = Draft(q="summon")
+    a.q = "summon"
+
+
+def kept_upkeep(s: State, seat: int, gifts: list[list]) -> int:
+    """The upkeep (7.1 step 4) the seat pays for what it keeps after its own gifts."""
+    given: set[int] = set()
+    for kind, _, uid in gifts:
+        if kind == "legion":
+            given.add(uid)
+        elif kind == "lt":
+            given |= {uid} | {u.id for u in s.units if u.leader == uid}
+    return sum(1 for u in board.legions(s, seat) + board.lieutenants(s, seat) if u.id not in given)
+
+
+def spendable(s: State, seat: int) -> int:
+    """Souls the order may still spend. In the economy window the upkeep is
+    not paid yet: the order keeps it back, so that summoning never makes the
+    seat's own units desert."""
+    souls = s.players[seat].souls
+    gifts = s.orders.get(seat, {}).get("gifts")
+    return souls if gifts is None else max(0, souls - kept_upkeep(s, seat, gifts))
+
+
+def take_back(s: State, seat: int, steps: list[list]) -> None:
+    """At the gifts' reveal an economy-window order is taken back into the
+    seat's souls and hand: upkeep and deserters come first (7.1, 7.2.1), and
+    the others see the seat's souls and hand as they are, no order in them."""
+    p = s.players[seat]
+    for kind, what, _, cost in steps:
+        p.souls += cost
+        if kind == "recruit":
+            p.hand.append(what)
+
+
+def pay(s: State, ev: Events, seat: int, steps: list[list]) -> list[list]:
+    """An economy-window order pays at its reveal, step by step, as far as
+    the souls go (a card to recruit with must still be in the hand); a step
+    that cannot be paid is dropped (it stays in place as "dropped", so the
+    new lieutenant a bonus names keeps its index). Ruling: upkeep for gifts
+    received or deserters taken may leave less than the order was built with."""
+    p, kept, dropped = s.players[seat], [], 0
+    for st in steps:
+        kind, what, _, cost = st
+        if p.souls >= cost and (kind != "recruit" or what in p.hand):
+            p.souls -= cost
+            if kind == "recruit":
+                p.hand.remove(what)
+            kept.append(st)
+        else:
+            kept.append(["dropped", what, None, 0])
+            dropped += 1
+    if dropped:
+        tell(s, ev, "ev_summon_dropped", seat=seat, n=dropped)
+    return kept
+
+
+gifts.SUMMONING.update(start=new_phase, open=open_order, take_back=take_back)
+
+
 @step("summon")
 def _start(s: State, ev: Events) -> None:
     s.step = "summon_reveal"
-    for u in s.units:
-        u.tamed = False
+    if any("summon" in o for o in s.orders.values()):  # built in the economy window
+        for seat in sorted(s.orders):
+            s.orders[seat]["summon"] = pay(s, ev, seat, s.orders[seat]["summon"])
+        return
+    new_phase(s)
     for seat in live(s):
         p = s.players[seat]
         p.shown_souls, p.shown_hand = p.souls, len(p.hand)
@@ -114,18 +189,19 @@ def tamers(s: State, seat: int, d: Draft) -> list[int]:
 
 def _legal(s: State, a: Ask) -> list[Action]:
     d, p = s.drafts[a.seat], s.players[a.seat]
+    souls = spendable(s, a.seat)
     out: list[Action] = []
-    if p.souls >= legion_cost(s) and len(board.legions(s, a.seat)) + len(_steps(d, "legion")) < LEGION_LIMIT:
+    if souls >= legion_cost(s) and len(board.legions(s, a.seat)) + len(_steps(d, "legion")) < LEGION_LIMIT:
         out += [Action(do="legion", a=x) for x in spread_ok(s, a.seat, d)]
-    if p.souls >= arcana_cost(s) and len(_steps(d, "buy")) < len(s.arcana):
+    if souls >= arcana_cost(s) and len(_steps(d, "buy")) < len(s.arcana):
         out.append(Action(do="buy"))
     for c in dict.fromkeys(p.hand):
-        if data.ARCANA[c].minor == "recruit" and data.ARCANA[c].cost <= p.souls:
+        if data.ARCANA[c].minor == "recruit" and data.ARCANA[c].cost <= souls:
             out += [Action(do="recruit", a=c, b=x) for x in recruit_sectios(s, a.seat, d)]
     legions = tamers(s, a.seat, d)
     if legions and s.hounds:
         out.append(Action(do="tame", a=legions[0]))
-    if p.souls >= 1:
+    if souls >= 1:
         out += [Action(do="bonus", a=u.id) for u in board.lieutenants(s, a.seat)]
         out += [Action(do="bonus_new", a=i) for i, st in enumerate(d.steps) if st[0] == "recruit"]
     if d.steps:
@@ -137,7 +213,7 @@ def _legal(s: State, a: Ask) -> list[Action]:
 def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
     d, p = s.drafts[a.seat], s.players[a.seat]
     if x.do == "submit":
-        s.orders[a.seat] = {"summon": [list(st) for st in d.steps]}
+        s.orders.setdefault(a.seat, {})["summon"] = [list(st) for st in d.steps]
         del s.drafts[a.seat]
         close(s, a)
     elif x.do == "back":
@@ -167,7 +243,11 @@ def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
 
 
 def _prompt(s: State, a: Ask) -> tuple[str, dict]:
-    return "pr_summon", {"souls": s.players[a.seat].souls, "cost": legion_cost(s), "price": arcana_cost(s)}
+    costs = {"cost": legion_cost(s), "price": arcana_cost(s)}
+    gifts = s.orders.get(a.seat, {}).get("gifts")
+    if gifts is None:
+        return "pr_summon", {"souls": s.players[a.seat].souls, **costs}
+    return "pr_summon_upkeep", {"souls": spendable(s, a.seat), "upkeep": kept_upkeep(s, a.seat, gifts), **costs}
 
 
 def _label(s: State, a: Ask, x: Action) -> tuple[str, dict]:

@@ -27,7 +27,12 @@ private draft (``back`` undoes a step, ``submit`` ends it):
    then no more), ``send_none``, or ``ask``;
 5. battles that may be avoided (11.3.1) in this round's Combat phase:
    ``avoid`` (agree to stay without fighting), ``no_avoid`` (refuse: fight),
-   or ``ask``.
+   or ``ask``;
+6. the orders of each battle of this round's Combat phase, last and on its
+   own: ``fight_all`` (fight every battle to the end and cast the Combat
+   cards the seat's demons take along whenever able, casting first: the
+   orders :mod:`engines.hellgame.phases.combat.orders` would ask for,
+   given in advance) or ``ask`` (asked at each battle, as without them).
 
 ``submit`` is legal at every step and leaves every part not chosen at "ask
 me"; it is the passive choice, so a player who lets the deadline pass is
@@ -82,6 +87,12 @@ the questions the rules ask, with the same choices):
   cards cannot be cast in a battle). After it, and in a battle where the
   seat sent a demon already, the order passes. It answers every battle of
   the round alike; a demon that fought cannot join another (11.1).
+- A battle's orders by ``fight_all`` are the battle question's "fight to
+  the end", "cast whenever able" with any Combat spell (one card a combat
+  round, the first castable card of those taken along, at the first target
+  listed) and "I cast first". They are set for the seat when the battle
+  would ask for its orders, and told to the seat alone, as if it had
+  answered; the other seats in the battle are asked as always.
 - Avoiding combat (11.3.1) is asked in the Combat phase, after the random
   moves (10) and other battles' flights: the order answers every such
   question of this round's Combat phase alike, whichever battle; a battle
@@ -107,13 +118,15 @@ AVOID = ("avoid", "no_avoid")
 SEND = ("send_best", "send_none")
 #: The parts after the demons', in the order asked, and their choices (besides "ask").
 RULES = {"entry": ENTRY, "send": SEND, "avoid": AVOID}
+#: The last part: this round's battles, "fight_all" or "ask" (``ActOrders.battle``).
+BATTLE = "battle"
 #: Per part of :data:`RULES`: its prompt and the label of its "ask me".
 RULE_WORDS = {"entry": ("pr_plan_entry", "lb_plan_ask_entry"), "send": ("pr_plan_send", "lb_plan_ask_send"),
               "avoid": ("pr_plan_avoid", "lb_plan_ask_avoid")}
 #: The labels of the choices that carry no parameters.
 LABELS = {"rest": "lb_plan_rest", "back": "lb_plan_back", "block": "lb_plan_block", "let_pass": "lb_plan_let_pass",
           "avoid": "lb_plan_avoid", "no_avoid": "lb_plan_no_avoid", "send_best": "lb_plan_send_best",
-          "send_none": "lb_plan_send_none"}
+          "send_none": "lb_plan_send_none", "fight_all": "lb_plan_battle_fight"}
 Label = tuple[str, dict[str, Any]]
 
 
@@ -171,16 +184,18 @@ def _steps(s: State, seat: int) -> list[list]:
 
 def _part(a: Ask, steps: list[list]) -> str | int | None:
     """The demon (state index) the next step is for, "rules" (all three
-    rules at once), a part of :data:`RULES` (one by one), or None when done."""
-    demons = a.data["demons"]
-    if len(steps) < len(demons):
-        return demons[len(steps)]
-    if len(steps) == len(demons):
+    rules at once), a part of :data:`RULES` (one by one), :data:`BATTLE`,
+    or None when done."""
+    demons = len(a.data["demons"])
+    if len(steps) < demons:
+        return a.data["demons"][len(steps)]
+    if len(steps) == demons:
         return "rules"
-    if steps[len(demons)][0] != "one_by_one":
-        return None
-    rules, k = list(RULES), len(steps) - len(demons) - 1
-    return rules[k] if k < len(rules) else None
+    rules = 1 + (len(RULES) if steps[demons][0] == "one_by_one" else 0)  # the steps the rules take
+    k = len(steps) - demons - 1
+    if len(steps) < demons + rules:
+        return list(RULES)[k]
+    return BATTLE if len(steps) == demons + rules else None
 
 
 def _combined() -> list[Action]:
@@ -196,6 +211,8 @@ def _legal(s: State, a: Ask) -> list[Action]:
         out = _combined() + [Action(do="ask"), Action(do="one_by_one")]
     elif part in RULES:
         out = [Action(do=x) for x in RULES[part]] + [Action(do="ask")]
+    elif part == BATTLE:
+        out = [Action(do="fight_all"), Action(do="ask")]
     elif part is not None:
         out = [x for kind in KINDS.values() for x in kind.offer(s, a.seat, part)]
         out += [Action(do="rest"), Action(do="ask")]
@@ -217,6 +234,8 @@ def orders_of(a: Ask, steps: list[list]) -> ActOrders:
     for part, st in zip(RULES, rules[1:] if rules and rules[0][0] == "one_by_one" else []):
         if st[0] in RULES[part]:
             setattr(o, part, str(st[0]))
+    if any(st[0] == "fight_all" for st in rules):
+        o.battle = "fight"
     return o
 
 
@@ -231,13 +250,20 @@ def lines(s: State, o: ActOrders) -> list[list[Any]]:
     """The orders in words, for the seat's own view."""
     out: list[list[Any]] = [list(line(s, demon, order)) for demon, order in o.demons.items()]
     out += [[LABELS[rule], {}] for rule in (getattr(o, part) for part in RULES) if rule != "ask"]
+    if o.battle == "fight":
+        out.append([LABELS["fight_all"], {}])
     return out
+
+
+def kept(o: ActOrders) -> bool:
+    """Orders with anything but "ask me" in them (others are not kept)."""
+    return bool(o.demons) or any(getattr(o, part) != "ask" for part in RULES) or o.battle != "ask"
 
 
 def _submit(s: State, a: Ask, ev: Events) -> None:
     o = orders_of(a, _steps(s, a.seat))
     s.drafts.pop(a.seat, None)
-    if o.demons or any(getattr(o, part) != "ask" for part in RULES):
+    if kept(o):
         o.lines = lines(s, o)
         s.plans[a.seat] = o
         tell_seat(ev, a.seat, "ev_plan_set")
@@ -261,6 +287,8 @@ def _prompt(s: State, a: Ask) -> tuple[str, dict[str, Any]]:
         return "pr_plan_rules", {}
     if part in RULES:
         return RULE_WORDS[part][0], {}
+    if part == BATTLE:
+        return "pr_plan_battle", {}
     if part is None:
         return "pr_plan_done", {}
     key = "pr_plan_demon_earth" if s.demons[part].on_earth else "pr_plan_demon"
@@ -275,6 +303,8 @@ def _label(s: State, a: Ask, x: Action) -> tuple[str, dict[str, Any]]:
         return ("lb_plan_submit", {}) if _steps(s, a.seat) else ("lb_plan_ask_all", {})
     if x.do == "ask":
         part = _part(a, _steps(s, a.seat))
+        if part == BATTLE:
+            return "lb_plan_ask_battle", {}
         return (RULE_WORDS[part][1], {}) if part in RULES else ("lb_plan_ask_rules", {}) if part == "rules" else (
             "lb_plan_ask", {})
     if x.do == "rules":
@@ -395,9 +425,8 @@ def _phase_end(s: State, ev: Events, phase: str) -> None:
     if phase == "combat":
         s.plans = {}
     elif phase == "action":
-        kept = {seat: ActOrders(send=o.send, avoid=o.avoid) for seat, o in s.plans.items()}
-        s.plans = {seat: o.model_copy(update={"lines": lines(s, o)}) for seat, o in kept.items()
-                   if (o.send, o.avoid) != ("ask", "ask")}
+        battle = {seat: ActOrders(send=o.send, avoid=o.avoid, battle=o.battle) for seat, o in s.plans.items()}
+        s.plans = {seat: o.model_copy(update={"lines": lines(s, o)}) for seat, o in battle.items() if kept(o)}
 
 
 hooks.STANDING.append(_by_orders)

@@ -139,7 +139,7 @@ def _round(s: State, b: Battle, ev: Events) -> None:
 
 
 def _magic(s: State, b: Battle, ev: Events) -> None:
-    if orders.ask_orders(s, b, magic=True):
+    if orders.ask_orders(s, b, ev, magic=True):
         return  # standing orders first (a demon took cards along)
     for hook in MAGIC:
         if hook(s, ev):
@@ -159,7 +159,7 @@ def _attack(s: State, b: Battle, ev: Events) -> None:
         return
     _flee_order(s, b)
     b.step = "flee"
-    if orders.ask_orders(s, b):
+    if orders.ask_orders(s, b, ev):
         return  # standing orders first, then the flight decisions
     _flee(s, b, ev)
 

@@ -25,6 +25,14 @@ confirm). ``submit`` is the question's passive choice, so a player who lets the 
 pass (or never opens it) is asked every round as before. Orders that say
 "ask me" for everything are not kept at all.
 
+A seat whose Action phase orders said "fight every battle of this round"
+(``ActOrders.battle``, :mod:`engines.hellgame.phases.action.orders`) is not
+asked: when the question would come, its orders are set to fight to the
+end, cast whenever able with any Combat spell (``spell`` "any": the first
+castable card of those its demons took along) and cast first, and told to
+it alone as if it had answered. A battle whose every seat has such orders
+asks nothing.
+
 The orders are kept in ``Battle.orders`` (no view shows the battle's
 bookkeeping; the seat's own view lists its orders as its pending order) and
 told to the seat alone (``ev_battle_orders``). They act through
@@ -100,7 +108,7 @@ def _taking_part(s: State, b: Battle) -> list[int]:
             if 0 <= p < s.seats and any(u.owner == p for u in here)]
 
 
-def ask_orders(s: State, b: Battle, magic: bool = False) -> bool:
+def ask_orders(s: State, b: Battle, ev: Events, magic: bool = False) -> bool:
     """Ask every seat taking part for its standing orders, once per battle:
     at the magic step (``magic``) only if a demon took cards along. True if
     asked (the battle's step stays, and runs again once all have answered)."""
@@ -110,9 +118,19 @@ def ask_orders(s: State, b: Battle, magic: bool = False) -> bool:
     if magic and not any(cards_along(s, p) for p in seats):
         return False
     b.ordered = True
+    asked = False
     for seat in seats:
-        ask(s, seat, Q, kind="simultaneous", secret=True, sectio=b.at, magic=int(bool(cards_along(s, seat))))
-    return bool(seats)
+        along = bool(cards_along(s, seat))
+        plan = s.plans.get(seat)
+        if plan is not None and plan.battle == "fight":  # given in advance, with the Action phase's orders
+            o = BattleOrders(flee=0, spell="any", first="me")
+            o.lines = lines(o, along)
+            b.orders[seat] = o
+            tell_seat(ev, seat, "ev_battle_orders", sectio=b.at)
+            continue
+        ask(s, seat, Q, kind="simultaneous", secret=True, sectio=b.at, magic=int(along))
+        asked = True
+    return asked
 
 
 # -- the question -----------------------------------------------------------------------
@@ -176,7 +194,8 @@ def lines(o: BattleOrders, magic: bool = True) -> list[list[Any]]:
                             if o.flee > 0 else ["lb_orders_ask_flee", {}]]
     if not magic:
         return out
-    out.append([SPELL_LABELS[o.spell], {}] if o.spell in SPELL_LABELS else ["lb_orders_never", {}]
+    out.append([SPELL_LABELS[o.spell], {}] if o.spell in SPELL_LABELS else ["lb_orders_spell_any", {}]
+               if o.spell == "any" else ["lb_orders_never", {}]
                if o.spell == "never" else ["lb_orders_ask_spell", {}])
     if o.spell != "never":
         out.append(["lb_orders_cast_first", {}] if o.first == "me" else ["lb_orders_enemy_first", {}]

@@ -72,6 +72,12 @@ def live(state: State) -> list[int]:
     return [i for i, p in enumerate(state.players) if not p.out]
 
 
+def economy_window(state: State) -> bool:
+    """The match option ``economy_window``: each seat's discards after the
+    draw, gifts and summoning are one secret order (:mod:`engines.hellgame.phases.soul.gifts`)."""
+    return bool(state.options.get("economy_window", True))
+
+
 # -- hooks for part 2 (Hell-card effects, Play Right Away cards) -------------------
 
 
@@ -264,4 +270,7 @@ def _new_arcana(s: State, ev: Events) -> None:
             tell(s, ev, "ev_new_arcana", chronicle=False, seat=seat, n=len(got))
         if got:
             tell_seat(ev, seat, "ev_arcana_drawn", cards=got)
-    hand_limit(s, "soul")
+    if economy_window(s):
+        s.step = "soul"  # the hand limit comes first in the Soul phase's order (soul.gifts)
+    else:
+        hand_limit(s, "soul")

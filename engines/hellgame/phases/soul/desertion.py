@@ -5,7 +5,9 @@ receivers pay for what they got); a short player picks the units that go
 (``desert``). ``soul_desert``: unpaid lieutenants go to the Return box, a
 disfavour for losing units. ``soul_offer``: deserting legions are offered to
 the richest players in turn (``accept``, 1 soul each), the rest disband;
-refusing costs a disfavour. Then the Summoning phase.
+refusing costs a disfavour. Then the Summoning phase. Summoning orders of
+the economy window (``s.orders[seat]["summon"]``) wait in ``s.orders``
+meanwhile, beside a deserter's bookkeeping.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ def _upkeep(s: State, ev: Events) -> None:
         short = cost - p.souls
         tell(s, ev, "ev_upkeep_short", seat=seat, n=p.souls, short=short)
         p.souls = 0
-        s.orders[seat] = {"desert": [], "lts": [], "asked": [], "refused": []}
+        s.orders.setdefault(seat, {}).update(desert=[], lts=[], asked=[], refused=[])
         ask(s, seat, "desert", kind="reaction", n=short)
 
 
@@ -93,7 +95,7 @@ question(
 
 @step("soul_desert")
 def _desert(s: State, ev: Events) -> None:
-    for seat in sorted(s.orders):
+    for seat in _deserters(s):
         o = s.orders[seat]
         for uid in o["lts"]:
             u = board.unit(s, uid)
@@ -108,6 +110,10 @@ def _desert(s: State, ev: Events) -> None:
     s.step = "soul_offer"
 
 
+def _deserters(s: State) -> list[int]:
+    return sorted(seat for seat, o in s.orders.items() if "desert" in o)
+
+
 def _can_take(s: State, seat: int) -> bool:
     return s.players[seat].souls >= 1 and len(board.legions(s, seat)) < LEGION_LIMIT
 
@@ -119,7 +125,7 @@ def _pending(s: State, deserter: int) -> list[int]:
 
 @step("soul_offer")
 def _offer(s: State, ev: Events) -> None:
-    for deserter in sorted(s.orders):
+    for deserter in _deserters(s):
         o = s.orders[deserter]
         o["desert"] = _pending(s, deserter)
         while o["desert"]:
@@ -137,11 +143,11 @@ def _offer(s: State, ev: Events) -> None:
             if _can_take(s, richest):
                 ask(s, richest, "accept", kind="reaction", deserter=deserter)
                 return
-    refusers = sorted({x for o in s.orders.values() for x in o["refused"]})
+    refusers = sorted({x for o in s.orders.values() for x in o.get("refused", [])})
     for seat in refusers:
         s.players[seat].disfavour += 1
         tell(s, ev, "ev_disfavour_refused", seat=seat)
-    s.orders = {}
+    s.orders = {seat: {"summon": o["summon"]} for seat, o in s.orders.items() if "summon" in o}
     s.step = "summon"
 
 

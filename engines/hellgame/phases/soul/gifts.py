@@ -7,6 +7,18 @@ and hand size each had when the phase began) until ``soul_reveal`` carries
 them all out together. Then upkeep (:mod:`engines.hellgame.phases.soul.desertion`): the
 receivers pay for what they got.
 
+With the match option ``economy_window`` (on by default) the order is each
+seat's whole economy (the note on 7.0 and 8.0: "Soul and Summoning
+activities may be done simultaneously by all players after the Hell
+phase"): a seat over the hand limit after the Hell phase's draw and the Wise
+Men's cards discards first (6.3 lets it see the new cards first; nothing
+between the draw and the gifts uses the hand, so the discard waits for the
+order), then gives, then, on "submit", builds its Summoning order in the
+same window (:func:`engines.hellgame.phases.summoning.open_order`); the seat
+is done when that is submitted. Gifts received arrive at the reveal, after
+the order was built, so they pay for nothing in it (ruling); the order pays
+at the Summoning reveal, after upkeep and deserters.
+
 Souls go in any amount the giver holds (one choice per number, grouped by
 25 so that the picker keeps them in menus). Submitting right after
 choosing a receiver, with nothing given to that player, is allowed (it is
@@ -16,23 +28,34 @@ stands, never taken for a gift.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from engines.hellgame.core import board
 from engines.hellgame.core.flow import Events, ask, close, question, step, tell, tell_seat
-from engines.hellgame.core.model import Action, Ask, Draft, State, Unit
-from engines.hellgame.phases.hell.hellphase import hand_limit, live, loose_hounds
+from engines.hellgame.core.model import Action, Ask, Draft, HAND_LIMIT, State, Unit
+from engines.hellgame.phases.hell.hellphase import economy_window, hand_limit, live, loose_hounds
 
 #: Soul amounts per menu group of a gift ("1-25", "26-50", ...).
 AMOUNTS_PER_GROUP = 25
-GIFT_GROUPS = {"legion": "grp_gift_legion", "lt": "grp_gift_lt", "card": "grp_gift_card"}
+#: The Summoning phase's part of the economy window, set by
+#: :mod:`engines.hellgame.phases.summoning` (a later phase, which this one does
+#: not import): "start" (what a Summoning phase starts with), "open" (a seat's
+#: Summoning order, asked next in the window), "take_back" (an order waiting
+#: for its reveal, out of the souls and hand until then).
+SUMMONING: dict[str, Callable] = {}
+GIFT_GROUPS = {"legion": "grp_gift_legion", "lt": "grp_gift_lt", "card": "grp_gift_card", "discard": "grp_discard"}
 
 
 @step("soul_gifts")
 def _gifts(s: State, ev: Events) -> None:
     seats = live(s)
-    if len(seats) < 2:
+    economy = economy_window(s)
+    if len(seats) < 2 and not economy:
         s.step = "soul_upkeep"
         return
     s.step = "soul_reveal"
+    if economy:
+        SUMMONING["start"](s)
     for seat in seats:
         p = s.players[seat]
         p.shown_souls, p.shown_hand = p.souls, len(p.hand)
@@ -59,8 +82,16 @@ def legion_choices(s: State, seat: int, excluded: set[int], led_by: set[int]) ->
     return out
 
 
+def over_limit(s: State, seat: int) -> int:
+    """Cards to discard before giving (only in the economy window: else the
+    hand limit was asked on its own)."""
+    return max(0, len(s.players[seat].hand) - HAND_LIMIT)
+
+
 def _gift_legal(s: State, a: Ask) -> list[Action]:
     d, p = s.drafts[a.seat], s.players[a.seat]
+    if over_limit(s, a.seat):
+        return [Action(do="discard", a=c) for c in dict.fromkeys(p.hand)]
     to = d.data.get("to")
     out: list[Action] = []
     if to is None:
@@ -80,7 +111,11 @@ def _gift_legal(s: State, a: Ask) -> list[Action]:
 
 def _gift_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
     d, p = s.drafts[a.seat], s.players[a.seat]
-    if x.do == "to":
+    if x.do == "discard":  # final: the card goes under the deck now, as in the hand limit's own question
+        p.hand.remove(x.a)
+        s.arcana.append(x.a)
+        d.data["discarded"] = d.data.get("discarded", 0) + 1
+    elif x.do == "to":
         d.data["to"] = x.a
     elif x.do == "receiver":
         d.data.pop("to", None)
@@ -91,9 +126,12 @@ def _gift_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
         elif kind == "card":
             p.hand.append(what)
     elif x.do == "submit":
-        s.orders[a.seat] = {"gifts": [list(st) for st in d.steps]}
+        s.orders[a.seat] = {"gifts": [list(st) for st in d.steps], "discarded": d.data.get("discarded", 0)}
         del s.drafts[a.seat]
-        close(s, a)
+        if economy_window(s):
+            SUMMONING["open"](s, a)
+        else:
+            close(s, a)
     else:
         if x.do == "souls":
             p.souls -= x.b
@@ -103,6 +141,8 @@ def _gift_answer(s: State, a: Ask, x: Action, ev: Events) -> None:
 
 
 def _gift_label(s: State, a: Ask, x: Action) -> tuple[str, dict]:
+    if x.do == "discard":
+        return "lb_discard", {"card": x.a}
     if x.do == "to":
         return "lb_gift_to", {"seat": x.a}
     if x.do == "souls":
@@ -136,6 +176,8 @@ def _gift_group(s: State, a: Ask, x: Action) -> tuple[str, dict]:
 
 
 def _gift_prompt(s: State, a: Ask) -> tuple[str, dict]:
+    if over_limit(s, a.seat):
+        return "pr_discard", {"n": over_limit(s, a.seat), "limit": HAND_LIMIT}
     d = s.drafts.get(a.seat)
     if d is not None and d.data.get("to") is not None:
         return "pr_gift_to", {"seat": d.data["to"], "souls": s.players[a.seat].souls}
@@ -148,13 +190,18 @@ question(
     answer=_gift_answer,
     prompt=_gift_prompt,
     label=_gift_label,
-    passive=lambda s, a: Action(do="submit"),
+    # over the hand limit the newest card goes, as in the hand limit's own question
+    passive=lambda s, a: Action(do="discard", a=s.players[a.seat].hand[-1]) if over_limit(s, a.seat)
+    else Action(do="submit"),
     group=_gift_group,
 )
 
 
 @step("soul_reveal")
 def _reveal_gifts(s: State, ev: Events) -> None:
+    for seat in sorted(s.orders):
+        if s.orders[seat].get("discarded"):
+            tell(s, ev, "ev_discarded", chronicle=False, seat=seat, n=s.orders[seat]["discarded"])
     gifts = [(seat, st) for seat in sorted(s.orders) for st in s.orders[seat].get("gifts", [])]
     for seat, (kind, to, what) in gifts:
         if kind == "souls":
@@ -191,6 +238,9 @@ def _reveal_gifts(s: State, ev: Events) -> None:
         tell(s, ev, "ev_no_gifts", chronicle=False)
     for p in s.players:
         p.shown_souls = p.shown_hand = None
-    s.orders = {}
+    # The Summoning orders of the economy window wait for their reveal, unpaid until then.
+    s.orders = {seat: {"summon": o["summon"]} for seat, o in s.orders.items() if "summon" in o}
+    for seat, o in s.orders.items():
+        SUMMONING["take_back"](s, seat, o["summon"])
     s.drafts = {}
     hand_limit(s, "soul_upkeep")

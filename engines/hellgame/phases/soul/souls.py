@@ -20,7 +20,7 @@ from engines.hellgame.core import board, data, dice
 from engines.hellgame.core.flow import Events, step, tell, tell_seat
 from engines.hellgame.core.model import FREEBOOTERS, State
 from engines.hellgame.phases.hell import hellcards
-from engines.hellgame.phases.hell.hellphase import draw, hand_limit, live
+from engines.hellgame.phases.hell.hellphase import draw, economy_window, hand_limit, live
 from engines.hellgame.phases.soul import desertion, gifts  # noqa: F401  (they register the phase's later steps)
 
 #: The sectio that yields arcana cards instead of souls (7.3.3).
@@ -171,4 +171,7 @@ def _income(s: State, ev: Events) -> None:
         tell(s, ev, "ev_income", seat=seat, n=sectios + earth, sectio_souls=sectios, earth=earth,
              souls=s.players[seat].souls)
     _wise_men(s, ev)
-    hand_limit(s, "soul_gifts")
+    if economy_window(s):
+        s.step = "soul_gifts"  # the hand limit comes first in the order (soul.gifts)
+    else:
+        hand_limit(s, "soul_gifts")
