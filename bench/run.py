@@ -6,10 +6,12 @@ and board pictures through the renderer.
 
 Random play is what the tests and the fuzzers do most, and a board picture is
 rendered after every move in a channel, so these two numbers are the ones that
-decide whether a game feels fast. Then the bot: moves committed through the
-match service on a database of many matches (``bench.service``), and how fast
-interactions are acknowledged through the fake Discord (``bench.discord_ack``),
-and takebacks on a long match (``bench.undo``).
+decide whether a game feels fast; for The HellGame also the zoomed crops a
+question about places shows (``render.hellgame_crop``). Then the bot: moves
+committed through the match service on a database of many matches
+(``bench.service``), and how fast interactions are acknowledged through the
+fake Discord (``bench.discord_ack``), and takebacks on a long match
+(``bench.undo``).
 """
 
 from __future__ import annotations
@@ -95,6 +97,32 @@ def bench_render(game_id: str, views: list[Any]) -> tuple[list[float], list[int]
     return times, sizes, reencode
 
 
+def bench_hellgame_crops(views: list[Any], seed: int) -> tuple[list[float], list[float]]:
+    """Render times of The HellGame's zoomed crops over the sampled views: a
+    focus on a random sectio (its unit ringed if it has one, a step from a
+    neighbour, three targets among the places around it) and a random quarter."""
+    from engines.hellgame.core import data
+    from render.hellgame_crop import Focus, focus_png, quarter_png
+
+    rng = random.Random(seed)
+    focus_png(views[0], Focus(targets=(0,)))  # warm up
+    focus_times, quarter_times = [], []
+    for view in views:
+        at = rng.randrange(len(data.SECTIOS))
+        near = set(data.NEIGHBOURS[at])
+        near |= {n for m in near if m != data.ANTEHELL for n in data.NEIGHBOURS[m]}  # up to two steps away
+        near.discard(at)
+        unit = next((u.id for u in view.units if u.at == at), None)
+        focus = Focus(unit=unit, path=(rng.choice(data.NEIGHBOURS[at]), at), targets=tuple(rng.sample(sorted(near), 3)))
+        start = time.perf_counter()
+        focus_png(view, focus)
+        focus_times.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        quarter_png(view, rng.randrange(1, 6))
+        quarter_times.append((time.perf_counter() - start) * 1000)
+    return focus_times, quarter_times
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -117,16 +145,27 @@ def main(argv: list[str] | None = None) -> int:
         line = f"{engine.id:<{width}}  games/s: {rate:.1f}  steps/game: {steps:.0f}"
         if unfinished:
             line += f"  unfinished (>{MAX_STEPS} steps): {unfinished}"
+        crops = ""
         if engine.id in render.games() and args.renders > 0:
-            times, sizes, reencode = bench_render(engine.id, sample_positions(engine, args.renders, args.seed))
+            views = sample_positions(engine, args.renders, args.seed)
+            times, sizes, reencode = bench_render(engine.id, views)
             line += (
                 f"  render ms median: {statistics.median(times):.1f} p99: {percentile(times, 99):.1f}"
                 f"  png KB median: {statistics.median(sizes) / 1024:.0f} max: {max(sizes) / 1024:.0f}"
                 f"  x re-encode: {statistics.median(times) / statistics.median(reencode):.1f}"
             )
+            if engine.id == "hellgame":
+                focus, quarter = bench_hellgame_crops(views, args.seed)
+                crops = (
+                    f"{'':<{width}}  crops: focus ms median: {statistics.median(focus):.1f}"
+                    f" p99: {percentile(focus, 99):.1f}  quarter ms median: {statistics.median(quarter):.1f}"
+                    f" p99: {percentile(quarter, 99):.1f}  (targets: full map median < 120, focus median < 60)"
+                )
         else:
             line += "  (no renderer)"
         print(line, flush=True)
+        if crops:
+            print(crops, flush=True)
     if args.matches > 0:
         from bench import service
 

@@ -107,6 +107,13 @@ Undo
 back: never when it revealed a secret, showed one seat something (a drawn
 card) or used chance.
 
+Moves that lose at once
+-----------------------
+:meth:`Engine.loses_at_once` says whether a seat's action surely ends the
+match with that seat not among the winners; the bot then asks the player to
+confirm it first. It decides on determinisations only, never on the real
+state, so the question shows nothing hidden.
+
 Options
 -------
 Each game declares one pydantic ``Options`` model. Its fields (bools and
@@ -124,6 +131,7 @@ common one), never in another game's.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
@@ -270,6 +278,10 @@ class Engine(ABC):
     #: Keys of events that also bring their seat its private view by DM (a
     #: new hand at the start of a battle, say).
     dm_events: ClassVar[frozenset[str]] = frozenset()
+    #: The key of a public event that opens a chapter of the match (a round's
+    #: phase, say): the log is paged by chapter, its text the chapter's
+    #: heading. None: the log is one chapter.
+    chapter_event: ClassVar[str | None] = None
     #: Points of lead that make a position look clearly won (:meth:`evaluate`).
     EVAL_SCALE: ClassVar[float] = 4.0
     #: How the computer player searches this game (:mod:`engines.ai.search`):
@@ -407,6 +419,52 @@ class Engine(ABC):
             clone.rng = Rng.from_seed(rnd.getrandbits(64))
         return clone
 
+    #: Determinisations :meth:`loses_at_once` tries: a handful, cheap
+    #: enough for a button click.
+    LOSS_SAMPLES: ClassVar[int] = 8
+
+    def loses_at_once(self, state: BaseModel, seat: int, action: Any) -> bool:
+        """Whether ``action`` of ``seat`` surely ends the match at once with
+        ``seat`` not among the winners: the bot then asks the player "this
+        move ends the match and you lose - really?" before applying it.
+
+        The question must not tell the player anything they may not know
+        (another seat's hidden cards or secret choice, the coming dice), nor
+        may its absence. So it is not decided on ``state`` itself but only
+        from what the seat may know: the action is applied to
+        :attr:`LOSS_SAMPLES` determinisations of ``state`` for ``seat``
+        (:meth:`determinise`: everything hidden from the seat drawn anew,
+        each sample from a generator of its own, so the dice differ too),
+        followed by the automatic answers it leads to, as the bot applies
+        them (:func:`settle`). The answer is yes only if in every sample the
+        match is then over and ``seat`` is not among the winners of its
+        :class:`Result` (a shared win, such as a draw, is no loss). One
+        sample in which the match goes on or the seat wins says no, so an
+        ordinary move costs one determinisation and one ``apply``; an action
+        a sample refuses says no too.
+
+        Deterministic: the samples are seeded from the public stage of play
+        (:meth:`stage`, :meth:`stage_label`), the seat and the action, never
+        from global randomness, so the same click on the same position gets
+        the same answer. A game may override this where it knows better (an
+        exact test, say), reading no more of ``state`` than
+        ``view(state, seat)`` shows."""
+        if self.result(state) is not None:
+            return False
+        key = "|".join((self.id, self.stage(state), self.stage_label(state).model_dump_json(), str(seat),
+                        self.dump_action(action)))
+        rnd = random.Random(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big"))
+        for _ in range(self.LOSS_SAMPLES):
+            sample = self.determinise(state, seat, random.Random(rnd.getrandbits(64)))
+            try:
+                after = settle(self, self.apply(sample, seat, action)[0])
+            except IllegalAction:
+                return False
+            result = self.result(after)
+            if result is None or seat in result.winners:
+                return False
+        return True
+
     def seat_count(self, state: BaseModel) -> int:
         """How many seats the match has: ``state.seats`` or ``state.players``
         where the state keeps it, else the game's only seat count."""
@@ -505,6 +563,14 @@ class Engine(ABC):
     def group(self, state: BaseModel, seat: int, action: Any, locale: str) -> str:
         """The menu group of ``action`` (e.g. the die it moves), for pickers
         with more choices than fit on one row."""
+
+    def focus(self, state: BaseModel, seat: int) -> dict[str, Any] | None:
+        """The places the seat's open question concerns, for a zoomed
+        picture beside its choices (the renderer's ``focus_png`` reads it),
+        or None: no question, no places, or places all over the board. Only
+        what the seat may see: its own choices and the public course of the
+        game. None by default."""
+        return None
 
     def card_texts(self, state: BaseModel, seat: int, locale: str) -> list[str]:
         """What the cards the seat is choosing among do, a line each, while

@@ -50,6 +50,16 @@ class Game:
     board_text: str
     #: ``(view, locale) -> PNG bytes``, a seat's own hand, for games with hands.
     hand_png: str | None = None
+    #: ``(locale) -> {card name: its text}``, every card of a game with card
+    #: texts (``/game rules card:``).
+    card_book: str | None = None
+    #: ``(view, focus, locale) -> PNG bytes``, the board around the places a
+    #: question concerns (``Engine.focus``), enlarged, with them marked.
+    focus_png: str | None = None
+    #: ``(view, quarter, locale) -> PNG bytes``, one quarter (from 1) of the
+    #: board enlarged (``/game board quarter:``), and how many the board has.
+    quarter_png: str | None = None
+    quarters: int = 0
     #: Sorts the game lists (slash-command choices, ``/game help``).
     order: int = 100
     #: The engine's rules version (see the module docstring): bumped by every

@@ -58,3 +58,27 @@ def hand_png(game_id: str, view: Any, locale: str = "en") -> bytes | None:
     entry = _entry(game_id)
     draw = entry.renderer("hand_png")
     return None if draw is None else draw(_view(entry, view), locale)
+
+
+def card_book(game_id: str, locale: str = "en") -> dict[str, str]:
+    """Every card of the game by name, with its text in ``locale`` (empty
+    for a game without card texts)."""
+    entry = _entry(game_id)
+    book = entry.renderer("card_book")
+    return {} if book is None else book(locale)
+
+
+def focus_png(game_id: str, view: Any, focus: dict, locale: str = "en") -> bytes | None:
+    """The board around the places ``focus`` names (``Engine.focus``),
+    enlarged; ``None`` for a game without such pictures."""
+    entry = _entry(game_id)
+    draw = entry.renderer("focus_png")
+    return None if draw is None else draw(_view(entry, view), focus, locale)
+
+
+def quarter_png(game_id: str, view: Any, quarter: int, locale: str = "en") -> bytes | None:
+    """One quarter of the board (1-5 for the HellGame), enlarged; ``None`` for a game whose
+    board has no quarters."""
+    entry = _entry(game_id)
+    draw = entry.renderer("quarter_png")
+    return None if draw is None else draw(_view(entry, view), quarter, locale)

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.hellgame.core import data
+from engines.hellgame.core import data, text as game_text
 from engines.hellgame.core.model import FREEBOOTERS, HandCard, View
 from render.hellgame_draw import (
     ANTE, BG, FILL, GOLD, INK, LINE, MUTED, NEUTRAL, ON_FILL, PENT_BG, PENT_LINE, PENT_POINT, TINT, WHITE, clip, fit,
@@ -218,7 +218,9 @@ def _draw_board(view: View, locale: str) -> bytes:
 # -- the hand ---------------------------------------------------------------------------
 
 HAND_W = 1000
-CARD_H = 124
+CARD_H = 154
+#: The font size of what a card's major spell does (two lines at most under the spell).
+EFFECT_SIZE = 16
 
 
 def spell_facts(key: str, w: dict) -> str:
@@ -254,6 +256,14 @@ def hand_card(d: ImageDraw.ImageDraw, w: dict, locale: str, card: HandCard, y: i
     major = f"{w['png_major']}: {major_name(card.major)}" + (f" ({facts})" if facts else "")
     size = fit(major, 19, x1 - 14 - tx)
     write(d, (tx, y + 86), clip(major, size, x1 - 14 - tx), size, fill=INK, anchor="lm")
+    # what the major spell does, at most two lines under it (cut with "…": the whole text is in
+    # the picker's "Card texts" and in /game hand)
+    effect = game_text.spell_text(card.major, locale) if card.major in data.MAJORS else ""
+    lines = wrap(effect, EFFECT_SIZE, x1 - 14 - tx) if effect else []
+    if len(lines) > 2:
+        lines = [lines[0], clip(" ".join(lines[1:]), EFFECT_SIZE, x1 - 14 - tx)]
+    for i, line in enumerate(lines):
+        write(d, (tx, y + 108 + 19 * i), line, EFFECT_SIZE, fill=MUTED, anchor="lm")
     if card.six:
         sx, sy = x1 - 40, y + 34
         d.ellipse((sx - 24, sy - 24, sx + 24, sy + 24), fill=GOLD, outline=INK, width=3)
@@ -262,7 +272,8 @@ def hand_card(d: ImageDraw.ImageDraw, w: dict, locale: str, card: HandCard, y: i
 
 def hand_png(view: View, locale: str = "en") -> bytes:
     """The viewer's own arcana, large, for a private message: per card its
-    name, soul cost, minor spell (with its places), major spell and the 6."""
+    name, soul cost, minor spell (with its places), major spell, what the
+    major spell does (one line) and the 6."""
     w = words(locale)
     locale = locale_of(locale)
     cards = view.hand or []

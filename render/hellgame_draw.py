@@ -54,6 +54,63 @@ TINT = {k: _mix(c, 0.38) for k, c in FILL.items()}
 ON_FILL = {k: (WHITE if k in (4, FREEBOOTERS) else INK) for k in FILL}
 
 
+# -- zoom ----------------------------------------------------------------------
+
+
+class Zoom:
+    """A drawing surface seen through a magnifier: callers draw in the full
+    map's coordinates and sizes, the picture gets everything ``k`` times
+    larger, shifted so that map point ``(x0, y0)`` is its top left corner.
+
+    The map is written once, for the full board; a zoomed crop
+    (:mod:`render.hellgame_crop`) runs the same drawing code through this.
+    Shapes are scaled here; the text and symbol primitives below ask for
+    their masks at the zoomed size (:func:`unzoom`), so type stays as sharp
+    as on the full map instead of being an enlarged bitmap. Only the calls
+    the HellGame's map makes are provided.
+    """
+
+    def __init__(self, draw: ImageDraw.ImageDraw, k: float, x0: float = 0.0, y0: float = 0.0):
+        self.draw, self.k, self.x0, self.y0 = draw, k, x0, y0
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.x0) * self.k, (y - self.y0) * self.k
+
+    def width(self, width: float) -> int:
+        return max(1, round(width * self.k)) if width else 0
+
+    def _xy(self, xy) -> list:
+        """Pillow's forms: ``[(x, y), ...]`` or flat ``(x0, y0, x1, y1, ...)``."""
+        if isinstance(xy[0], (tuple, list)):
+            return [self.point(x, y) for x, y in xy]
+        return [c for i in range(0, len(xy), 2) for c in self.point(xy[i], xy[i + 1])]
+
+    def rectangle(self, xy, fill=None, outline=None, width: float = 1) -> None:
+        self.draw.rectangle(self._xy(xy), fill=fill, outline=outline, width=self.width(width))
+
+    def rounded_rectangle(self, xy, radius: float = 0, fill=None, outline=None, width: float = 1) -> None:
+        self.draw.rounded_rectangle(self._xy(xy), radius=radius * self.k, fill=fill, outline=outline,
+                                    width=self.width(width))
+
+    def ellipse(self, xy, fill=None, outline=None, width: float = 1) -> None:
+        self.draw.ellipse(self._xy(xy), fill=fill, outline=outline, width=self.width(width))
+
+    def polygon(self, xy, fill=None, outline=None, width: float = 1) -> None:
+        self.draw.polygon(self._xy(xy), fill=fill, outline=outline, width=self.width(width))
+
+    def line(self, xy, fill=None, width: float = 0, joint: str | None = None) -> None:
+        self.draw.line(self._xy(xy), fill=fill, width=self.width(width), joint=joint)
+
+
+def unzoom(d, x: float, y: float, size: float) -> tuple[ImageDraw.ImageDraw, float, float, float]:
+    """The real surface, point and size a mask is drawn with: through a
+    :class:`Zoom` the point moves and the size grows; otherwise all stay."""
+    if isinstance(d, Zoom):
+        x, y = d.point(x, y)
+        return d.draw, x, y, size * d.k
+    return d, x, y, size
+
+
 # -- primitives ----------------------------------------------------------------
 
 
@@ -135,6 +192,9 @@ def _stamp(shape: str, size: float, width: int) -> tuple[Image.Image, Image.Imag
 
 def shape_at(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, size: float, fill, outline=INK,
              width: int = 2) -> None:
+    if isinstance(d, Zoom):
+        width = d.width(width)
+    d, cx, cy, size = unzoom(d, cx, cy, size)
     whole, inside = _stamp(shape, round(size * 2) / 2, width)
     xy = (round(cx - whole.width / 2), round(cy - whole.height / 2))
     d.bitmap(xy, whole, fill=outline)
@@ -189,7 +249,8 @@ def rotated_text(text: str, size: int, degrees: float) -> Image.Image:
 
 def label_at(d: ImageDraw.ImageDraw, text: str, size: int, cx: float, cy: float, degrees: float, fill=INK) -> None:
     """``text`` centred on (cx, cy), its baseline turned ``degrees`` counter-clockwise."""
-    mask = rotated_text(text, size, round(degrees * 2) / 2)
+    d, cx, cy, size = unzoom(d, cx, cy, size)
+    mask = rotated_text(text, round(size), round(degrees * 2) / 2)
     d.bitmap((round(cx - mask.width / 2), round(cy - mask.height / 2)), mask, fill=fill)
 
 
@@ -214,6 +275,8 @@ def write(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
     costs a fraction of laying the glyphs out again."""
     if not text:
         return
+    d, x, y, size = unzoom(d, xy[0], xy[1], size)
+    xy, size = (x, y), round(size)
     mask, _ = _text_mask(text, size, bold)
     box = _anchor_box(text, size, bold, anchor)
     d.bitmap((round(xy[0]) + box[0], round(xy[1]) + box[1]), mask, fill=fill)

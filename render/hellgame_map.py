@@ -22,7 +22,7 @@ is the geometry the picture is drawn with; tests sample the picture there.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -122,6 +122,9 @@ class Part:
     gap: float = PART_GAP  # space after it, within its item
     #: A symbol or disc: as long as deep whichever way the ring runs.
     round: bool = False
+    #: What the item starting with this part shows, for pictures that point
+    #: at it (:func:`sectio_items` says which): ("legions", owner), ...
+    key: tuple | None = None
 
     def extent(self, tangent: float) -> float:
         """Its length along a ring whose direction is ``tangent`` degrees."""
@@ -146,13 +149,15 @@ def number_part(text: str, size: int) -> Part:
     return Part(text_w(text, size, True), size * 0.8, lambda d, x, y: label_at(d, text, size, x, y, 0.0))
 
 
-def chip_part(owner: int, size: float) -> Part:
-    return Part(size + 2, size + 2, lambda d, x, y: symbol(d, owner, x, y, size), round=True)
+def chip_part(owner: int, size: float, key: tuple | None = None) -> Part:
+    return Part(size + 2, size + 2, lambda d, x, y: symbol(d, owner, x, y, size), round=True, key=key)
 
 
 def sectio_items(view: View, s: SectioView, scale: float, label: bool = True) -> list[Item]:
     """The markers of a sectio in reading order: label, souls, owner, legions,
-    lieutenants, tamed hounds, wild hounds, the warning sign."""
+    lieutenants, tamed hounds, wild hounds, the warning sign. The first part
+    of the units' items carries a key: ("legions", owner), ("lieutenant",
+    unit id), ("hound", unit id), ("wild",)."""
     chip = CHIP * scale
     num = max(11, round(NUMBER_SIZE * scale))
     items: list[Item] = []
@@ -167,18 +172,18 @@ def sectio_items(view: View, s: SectioView, scale: float, label: bool = True) ->
             items.append([Part(big + 2, big + 2, lambda d, x, y, o=s.owner: symbol(d, o, x, y, big, width=3),
                                 round=True)])
     for owner, n in legion_owners(s):
-        items.append([chip_part(owner, chip), number_part(str(n), num)])
+        items.append([chip_part(owner, chip, ("legions", owner)), number_part(str(n), num)])
     units = units_by_id(view)
     for uid in s.lieutenants:
         u = units.get(uid)
         if u is not None and u.owner is not None:
-            items.append([chip_part(u.owner, chip * 0.85), number_part("L", num)])
+            items.append([chip_part(u.owner, chip * 0.85, ("lieutenant", uid)), number_part("L", num)])
     for uid in s.hounds:
         u = units.get(uid)
         if u is not None and u.owner is not None:
-            items.append([chip_part(u.owner, chip * 0.85), number_part(f"H{u.attacks}", num)])
+            items.append([chip_part(u.owner, chip * 0.85, ("hound", uid)), number_part(f"H{u.attacks}", num)])
     if s.wild_hounds:
-        item = [Part(chip + 2, chip + 2, lambda d, x, y: wild_badge(d, x, y, chip), round=True)]
+        item = [Part(chip + 2, chip + 2, lambda d, x, y: wild_badge(d, x, y, chip), round=True, key=("wild",))]
         if s.wild_hounds > 1:
             item.append(number_part(f"×{s.wild_hounds}", num))
         items.append(item)
@@ -210,8 +215,9 @@ def flow_rows(items: list[Item], capacities: list[float], tangent: float) -> lis
     return rows
 
 
-def place_row(d: ImageDraw.ImageDraw, row: list[Item], r: float, middle: float, tangent: float, colour=INK) -> None:
-    """Draw a row of items centred on angle ``middle`` at radius ``r``, in reading order."""
+def row_spots(row: list[Item], r: float, middle: float, tangent: float) -> Iterator[tuple[Part, float, float, float]]:
+    """Where a row of items centred on angle ``middle`` at radius ``r`` puts
+    each part, in reading order: (part, x, y, angle)."""
     direction = -1.0 if flipped(middle) else 1.0
     total = sum(item_extent(it, tangent) for it in row) + ITEM_GAP * max(0, len(row) - 1)
     s = -total / 2
@@ -220,12 +226,18 @@ def place_row(d: ImageDraw.ImageDraw, row: list[Item], r: float, middle: float, 
             e = part.extent(tangent)
             angle = middle + direction * math.degrees((s + e / 2) / r)
             x, y = polar(r, angle)
-            if part.label is not None:
-                label_at(d, part.label, part.size, x, y, tangent_rotation(angle), colour)
-            elif part.draw is not None:
-                part.draw(d, x, y)
+            yield part, x, y, angle
             s += e + part.gap
         s += ITEM_GAP - item[-1].gap
+
+
+def place_row(d: ImageDraw.ImageDraw, row: list[Item], r: float, middle: float, tangent: float, colour=INK) -> None:
+    """Draw a row of items centred on angle ``middle`` at radius ``r``, in reading order."""
+    for part, x, y, angle in row_spots(row, r, middle, tangent):
+        if part.label is not None:
+            label_at(d, part.label, part.size, x, y, tangent_rotation(angle), colour)
+        elif part.draw is not None:
+            part.draw(d, x, y)
 
 
 #: (scale, rows) tried in turn until a sectio's markers fit.
@@ -271,9 +283,20 @@ def layout_sectio(view: View, s: SectioView) -> tuple[list[list[Item]], list[flo
 
 
 def draw_map(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str) -> None:
+    draw_ground(d, view)
+    draw_markers(d, view)
+    draw_antehell(d, view, w, locale)
+
+
+def draw_ground(d: ImageDraw.ImageDraw, view: View, only: Container[int] | None = None) -> None:
+    """Everything under the markers: grounds, owners' strips, circles, the
+    quarters' borders and the Pentagram (the grounds of the sectios in
+    ``only``, if given: a crop draws only what it shows)."""
     d.rectangle((0, 0, MAP, MAP), fill=ANTE)
     d.ellipse((CX - R_BAND, CY - R_BAND, CX + R_BAND, CY + R_BAND), outline=LINE, width=2)
     for s in view.sectios:
+        if only is not None and s.index not in only:
+            continue
         r_in, r_out = ring(s.circle)
         middle = quarter_angle(s.quarter)
         a0, a1 = middle - QUARTER / 2, middle + QUARTER / 2
@@ -289,12 +312,18 @@ def draw_map(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str) -> None:
         a = quarter_angle(q) + QUARTER / 2
         d.line((polar(R_PENT, a), polar(R_HELL, a)), fill=INK, width=4)
     draw_pentagram(d)
+
+
+def draw_markers(d: ImageDraw.ImageDraw, view: View, only: Container[int] | None = None) -> None:
+    """Each sectio's label, souls and units (of the sectios in ``only``, if given:
+    a crop lays out only what it shows)."""
     for s in view.sectios:
+        if only is not None and s.index not in only:
+            continue
         rows, radii = layout_sectio(view, s)
         middle = quarter_angle(s.quarter)
         for row, r in zip(rows, radii):
             place_row(d, row, r, middle, middle + 90.0)
-    draw_antehell(d, view, w, locale)
 
 
 def draw_pentagram(d: ImageDraw.ImageDraw) -> None:
@@ -318,6 +347,12 @@ def draw_antehell(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str) -> N
     (between quarters 3 and 4), the rest on the next stretches of the band."""
     for q in range(5):
         quarter_mark(d, q)
+    for row, middle in antehell_rows(view, locale):
+        place_row(d, row, ANTE_ROW, middle, middle + 90.0)
+
+
+def antehell_rows(view: View, locale: str) -> list[tuple[list[Item], float]]:
+    """Antehell's name and units in rows along the band: (row, middle angle)."""
     ante = view.antehell
     name = game_text.sectio_name(data.ANTEHELL, locale)
     items = [[Part(text_w(name, 18, True) + 4, 18, label=name, size=18)]] + sectio_items(view, ante, 1.0, label=False)
@@ -325,6 +360,7 @@ def draw_antehell(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str) -> N
     stretches = [90.0, 90.0 - QUARTER, 90.0 + QUARTER, 90.0 - 2 * QUARTER, 90.0 + 2 * QUARTER]
     cap = ANTE_ROW * math.radians(QUARTER) - 60
     rest = items
+    rows: list[tuple[list[Item], float]] = []
     for middle in stretches:
         if not rest:
             break
@@ -336,7 +372,8 @@ def draw_antehell(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str) -> N
                 break
             row.append(rest.pop(0))
             used += e
-        place_row(d, row, ANTE_ROW, middle, middle + 90.0)
+        rows.append((row, middle))
+    return rows
 
 
 def corner_box(d: ImageDraw.ImageDraw, x0: int, y0: int, x1: int, y1: int) -> None:

@@ -230,6 +230,17 @@ def card_text(card: HandCard, locale: str) -> str:
                             effect=effect)
 
 
+def card_book(locale: str) -> dict[str, str]:
+    """Every arcana card by name (a card printed twice once), with its text:
+    cost, minor spell, major spell and what it does, the printed 6."""
+    book = {}
+    for c in data.ARCANA:
+        card = HandCard(id=c.id, name=c.name, cost=c.cost, minor=c.minor, places=c.pass_places, major=c.major,
+                        six=c.six)
+        book.setdefault(c.name, card_text(card, locale))
+    return book
+
+
 def permanent_line(view: View, locale: str) -> str:
     w = words(locale)
     parts = [f"{w['area'][a]}: {view.permanent.get(a) or w['none']}" for a in AREAS]

@@ -127,7 +127,16 @@ def choice_menus(message: FakeMessage) -> list[dict]:
 async def click_random_choice(table: Table, user, picker, rnd: random.Random) -> None:
     """One decision through the picker: one of its choices (a button or an
     entry of a choice menu), after picking a group from the group menu if
-    there is one."""
+    there is one; a choice that loses the match at once is confirmed (the
+    picker asks first: bot/discord/confirm.py)."""
+    await _choose_in(table, user, picker, rnd)
+    confirm = next((b for b in picker.buttons() if b["custom_id"].startswith("bb:a:")
+                    and b["custom_id"].endswith(":y")), None)
+    if confirm is not None:
+        await table.run(await table.fake.click(user, picker, confirm["custom_id"]))
+
+
+async def _choose_in(table: Table, user, picker, rnd: random.Random) -> None:
     menus = choice_menus(picker)
     buttons = [b for b in picker.buttons() if b["custom_id"].startswith("bb:a:")]
     if menus:

@@ -283,3 +283,18 @@ def choose(state, seat: int, rnd: random.Random):
         amounts = sum(1 for x in legal if x.do == "souls")
         weights = [10.0 if x.do == "submit" else 0.5 / amounts if x.do == "souls" else 0.1 for x in legal]
     return rnd.choices(legal, weights=weights)[0]
+
+
+def walk(state: State, rnd: random.Random, steps: int) -> tuple[State, ...]:
+    """``state`` and the states after it in random play: each step a seat
+    that is asked (at random) answers by :func:`choose`; it stops early when
+    nobody is asked."""
+    out = [state]
+    for _ in range(steps):
+        waiting = ENGINE.to_act(state)
+        if not waiting:
+            break
+        seat = rnd.choice(waiting)
+        state, _ = ENGINE.apply(state, seat, choose(state, seat, rnd))
+        out.append(state)
+    return tuple(out)

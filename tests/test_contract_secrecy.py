@@ -47,11 +47,21 @@ def check_alike(game_id: str, a, b, lookers, pictures: bool, locale: str) -> Non
     for viewer in lookers:
         va, vb = engine.view(a, viewer), engine.view(b, viewer)
         assert va.model_dump_json() == vb.model_dump_json(), f"viewer {viewer} sees a difference"
+        # the whole state as text (alt text, "My view" and /game hand) too
+        assert render.board_text(game_id, va, locale) == render.board_text(game_id, vb, locale), viewer
+        focus = None
         if viewer is not None:
             assert engine.prompt(a, viewer) == engine.prompt(b, viewer)
             assert engine.legal_actions(a, viewer) == engine.legal_actions(b, viewer)
+            assert engine.card_texts(a, viewer, locale) == engine.card_texts(b, viewer, locale)
+            focus = engine.focus(a, viewer)
+            assert focus == engine.focus(b, viewer), viewer
         if pictures:
             assert render.board_png(game_id, va, locale) == render.board_png(game_id, vb, locale), viewer
+            # the enlarged pictures: a quarter of the board, and the places a question is about
+            assert render.quarter_png(game_id, va, 1, locale) == render.quarter_png(game_id, vb, 1, locale), viewer
+            if focus is not None:
+                assert render.focus_png(game_id, va, focus, locale) == render.focus_png(game_id, vb, focus, locale)
             if viewer is not None:
                 assert render.hand_png(game_id, va, locale) == render.hand_png(game_id, vb, locale), viewer
 

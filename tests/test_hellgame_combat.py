@@ -464,7 +464,7 @@ def test_11_2_4_failed_flight_fights_on(moves):
 def test_11_end_lone_lieutenants_then_petition(moves):
     s = P.build(combat({30: P.Units(legions={0: 1}, lieutenants=[P.Lieutenant(name="Shalmaneser", seat=1)])}))
     ev = start(s)
-    assert keys(ev) == ["ev_battle_none"] and moves.lone == 1 and s.step == "petition" and asked(s) == []
+    assert keys(ev) == ["ev_battle_none", "ev_chapter"] and moves.lone == 1 and s.step == "petition" and asked(s) == []
 
 
 # -- 11.3.1 avoiding combat ------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import random
 from functools import lru_cache
 
 import pytest
-from hellgame_driver import choose
+from hellgame_driver import walk
 from test_contract_secrecy import hellgame_twin
 
 from engines.contract import canonical_json, clone
@@ -55,16 +55,7 @@ def options(seats: int, seed: int) -> dict:
 @lru_cache(maxsize=None)
 def positions(seats: int, seed: int) -> tuple[State, ...]:
     rnd = random.Random(f"hg-determinise/{seats}/{seed}")
-    state = ENGINE.setup(seats, rnd.getrandbits(63), options(seats, seed))
-    out = [state]
-    for _ in range(4000):
-        waiting = ENGINE.to_act(state)
-        if not waiting:
-            break
-        seat = rnd.choice(waiting)
-        state, _ = ENGINE.apply(state, seat, choose(state, seat, rnd))
-        out.append(state)
-    return tuple(out)
+    return walk(ENGINE.setup(seats, rnd.getrandbits(63), options(seats, seed)), rnd, 4000)
 
 
 def sampled(seats: int, seed: int) -> list[State]:

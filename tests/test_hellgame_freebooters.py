@@ -88,7 +88,7 @@ def test_10_4_freebooters_do_not_flee_or_grant_passage_on_entry(rolls):
     assert rolls.log == []
     assert not any(a.q == "entry" for a in s.asks)
     assert mover.at == MIRACLE and free.at == MIRACLE
-    assert keys(ev) == ["ev_legion_moves", "ev_move_end"]
+    assert keys(ev) == ["ev_legion_moves", "ev_move_end", "ev_chapter"]  # and the next phase begins
     assert s.step == "random"
     from engines.hellgame.core import flight
 

@@ -15,6 +15,7 @@ from hellgame_table import GAME, decide, open_match
 import engines
 import render
 from bot.discord import pages
+from bot.discord import game_log
 from bot.discord.game_log import log_lines
 
 E = engines.get(GAME)
@@ -88,5 +89,16 @@ async def test_the_whole_log_pages_back_from_the_newest_moves(fake, table, store
     back = next(b for b in message.buttons() if b["custom_id"].startswith("bb:t:log:") and not b.get("disabled"))
     await table.run(await fake.click(w.bob, message, back["custom_id"]))
     assert f"Page {count - 1} of {count}" in message.content and newest not in message.content
-    body = message.content.split("\n")[1:-1]
+    heading, *body = message.content.split("\n")[1:-1]
+    assert heading.startswith("**Round ") and " · " in heading  # the HellGame's log goes by round and phase
     assert body and all(line.startswith("`") for line in body)  # whole log lines: none cut at a page's edge
+    # every page holds one chapter (a round's phase) under its heading; the whole log is there, oldest first
+    seat = match.seat_of(w.bob.id)
+    texts = [game_log.log_page(match, log, seat, "en", page)[0].split("\n")[1:-1] for page in range(count)]
+    assert all(sum(line.startswith("**Round ") for line in text) <= 1 for text in texts)
+    assert texts[0][0] == "**The start of the match**"
+    assert all(text[0].startswith("**") and not text[0].startswith("`") for text in texts)  # a heading first
+    shown = [line for text in texts for line in text if line.startswith("`")]
+    assert shown == [line for line in log_lines(match, log, seat, "en") if line.startswith("`")]
+    assert {line for text in texts for line in text if line.startswith("**")} == {
+        line for line in log_lines(match, log, seat, "en") if line.startswith("**")}

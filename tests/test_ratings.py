@@ -253,7 +253,7 @@ async def test_a_match_with_a_computer_is_never_rated(fake, table, stored, bot):
     assert (await stored())[0] is None  # nothing was opened
     await table.command(w.bob, "game new", game="toy", here=True, players=3, computer=1)
     lobby = next(m for m in fake.messages(table.channel) if any(":join:" in c for c in m.custom_ids()))
-    assert lobby.content.endswith("\nNot rated.")
+    assert lobby.content.endswith("\nNicht gewertet.")  # the lobby is public: in the server's language
     await table.run(await fake.click(w.alice, lobby, next(c for c in lobby.custom_ids() if ":join:" in c)))
     match, _ = await stored()
     assert match.status == "running" and not match.rated
@@ -290,7 +290,8 @@ async def test_ratings_and_stats_of_a_server_without_any_and_of_strangers(fake, 
         assert answer.content == "Ratings and stats are kept per server: ask in a server."
     # a new lobby says it is rated
     lobby = await (await table.command(w.bob, "game new", game="toy", here=True, players=3)).wait_response()
-    assert lobby.content.endswith("\nRated: the result changes the players' ratings (`/game ratings`).")
+    # the lobby is public: in the server's language
+    assert lobby.content.endswith("\nGewertet: Das Ergebnis ändert die Wertungen der Spieler (`/spiel wertungen`).")
     # the German names
     game = next(c for c in fake.commands.list(None) if c["name"] == "game")
     names = {o["name"]: o.get("name_localizations", {}).get("de") for o in game["options"]}

@@ -371,6 +371,19 @@ def test_hand_png_shows_the_cards_and_the_sixes():
     assert R.hand_png(view, "en") != data_
 
 
+def test_each_card_of_the_hand_shows_what_its_major_spell_does(monkeypatch):
+    """Under the major spell's name a compact line or two say what it does
+    (the whole text is in "Card texts"): the band under the spell holds
+    text, and it is blank when the spell has no words."""
+    view = make_view(2, 0, hand=hand_cards([0]))
+    band = (114, 76 + 100, R.HAND_W - 28, 76 + 140)  # the first card's effect lines
+    with_effect = P.decode(R.hand_png(view, "en")).crop(band)
+    monkeypatch.setattr(R.game_text, "spell_text", lambda key, locale: "")
+    without = P.decode(R.hand_png(view, "en")).crop(band)
+    assert len(set(without.getdata())) == 1  # nothing drawn there without the words
+    assert len(set(with_effect.getdata())) > 2 and with_effect.tobytes() != without.tobytes()
+
+
 def test_hand_png_of_a_spectator_or_an_empty_hand():
     assert R.hand_png(busy_view(6, None), "en").startswith(PNG_SIGNATURE)
     assert R.hand_png(make_view(2, 1), "de").startswith(PNG_SIGNATURE)

@@ -119,11 +119,18 @@ def ratings_command() -> app_commands.Command:
 
 
 def rules_command() -> app_commands.Command:
-    @app_commands.command(name=_("rules"), description=_("The rules of this match's game or another"))
-    @app_commands.describe(game=_("Which game"))
+    # One card's text is an option here, not a command of its own: the group holds Discord's
+    # maximum of 25 subcommands.
+    @app_commands.command(name=_("rules"), description=_("The rules of this match's game or another, or one card"))
+    @app_commands.describe(game=_("Which game"), card=_("One card of the game and what it does"))
     @app_commands.choices(game=game_choices())
-    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
-        await cog(interaction, "help").rules(interaction, game=game.value if game else None)
+    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                    card: app_commands.Range[str, 1, 100] | None = None) -> None:
+        await cog(interaction, "help").rules(interaction, game=game.value if game else None, card=card)
+
+    @rules.autocomplete("card")
+    async def _card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await cog(interaction, "help").card_autocomplete(interaction, current)
 
     return rules
 
@@ -154,8 +161,10 @@ class GameCommands(app_commands.Group):
         await cog(interaction, "lobby").start(interaction)
 
     @app_commands.command(name=_("board"), description=_("Post the current board again"))
-    async def board(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, "play").board(interaction)
+    @app_commands.describe(quarter=_("Only this quarter of the board, enlarged, for you alone"))
+    async def board(self, interaction: discord.Interaction,
+                    quarter: app_commands.Range[int, 1, 9] | None = None) -> None:
+        await cog(interaction, "play").board(interaction, quarter=quarter)
 
     @app_commands.command(name=_("hand"), description=_("Show what only you may see"))
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -90,17 +90,24 @@ class SeatButton(discord.ui.DynamicItem[discord.ui.Button],
         await cog(interaction, "seats").on_seat_button(interaction, self.op, self.match_id, self.seat)
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:a:(?P<match>{N}):(?P<counter>{N}):(?P<index>{N}):(?P<token>[0-9a-f]{{8}})"):
-    def __init__(self, match_id: int, counter: int, index: int, token: str, label: str = "…", row: int | None = None) -> None:
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=rf"bb:a:(?P<match>{N}):(?P<counter>{N}):(?P<index>{N}):(?P<token>[0-9a-f]{{8}})(?P<confirmed>:y)?"):
+    """A choice of the picker. ``confirmed`` (``:y`` at the end): the same
+    choice confirmed after the question a move that loses at once asks
+    first (:mod:`bot.discord.confirm`)."""
+
+    def __init__(self, match_id: int, counter: int, index: int, token: str, label: str = "…", row: int | None = None,
+                 confirmed: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:a:{match_id}:{counter}:{index}:{token}",
+                style=discord.ButtonStyle.danger if confirmed else discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:a:{match_id}:{counter}:{index}:{token}" + (":y" if confirmed else ""),
                 row=row,
             )
         )
         self.match_id, self.counter, self.index, self.token = match_id, counter, index, token
+        self.confirmed = confirmed
 
     @classmethod
     def make(cls, match_id: int, counter: int, index: int, token: str, label: str, row: int) -> "ActionButton":
@@ -108,10 +115,12 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:a:(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["match"]), int(match["counter"]), int(match["index"]), match["token"])
+        return cls(int(match["match"]), int(match["counter"]), int(match["index"]), match["token"],
+                   confirmed=bool(match["confirmed"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction, "play").on_action(interaction, self.match_id, self.counter, self.index, self.token)
+        await cog(interaction, "play").on_action(interaction, self.match_id, self.counter, self.index, self.token,
+                                                 confirmed=self.confirmed)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:p:(?P<match>{N}):(?P<counter>{N}):(?P<group>{N}):(?P<page>-?{N})"):
@@ -213,11 +222,12 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class TextPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=rf"bb:t:(?P<kind>view|log|cards|cardpage):(?P<match>{N}):(?P<page>{N})"):
+                     template=rf"bb:t:(?P<kind>view|log|cards|cardpage|quarter):(?P<match>{N}):(?P<page>{N})"):
     """A page of a long private text (:mod:`bot.discord.pages`): the
-    clicker's own view, the log, or the texts of the cards the clicker's
+    clicker's own view, the log, the texts of the cards the clicker's
     question offers (``cards`` opens them from a picker, ``cardpage`` turns
-    their pages), made anew for whoever clicks."""
+    their pages), or (``quarter``, "page" its number) a quarter of the board
+    enlarged; made anew for whoever clicks."""
 
     def __init__(self, kind: str, match_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,

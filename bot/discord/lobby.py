@@ -47,9 +47,9 @@ class LobbyCog(Room, name="lobby"):
                   options: dict | None = None, computers: int = 0, thinking_seconds: int = 2,
                   rated: bool | None = None, bank_days: int | None = None, increment_hours: int = 0) -> None:
         """Values left out (``None``) are the server's defaults (``/brettbote settings``)."""
-        locale = await self.locales.of_interaction(interaction)
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
+        locale = await self.locales.public(interaction)  # the lobby and its thread are public
         reminder_hours, deadline, deadline_policy, here = await self.bot.servers.new_match_settings(
             interaction.guild_id, game, reminder_hours, deadline_hours, deadline_policy, here)
         # a time bank replaces the server's default deadline (the host's own is refused with it)
@@ -115,7 +115,7 @@ class LobbyCog(Room, name="lobby"):
         if match.status != "running":
             await self._lobby_op(interaction, "leave", match.id)
             return
-        locale = await self.locales.of_interaction(interaction)
+        locale = await self.locales.public(interaction)  # said in the channel
         match = await self.service.leave(match.channel_id, interaction.user.id)
         try:
             await interaction.response.send_message(t("left_autopilot", locale, player=interaction.user.mention),
@@ -138,7 +138,7 @@ class LobbyCog(Room, name="lobby"):
         return match.id
 
     async def _lobby_op(self, interaction: discord.Interaction, op: str, match_id: int, edit: bool = False) -> None:
-        locale = await self.locales.of_interaction(interaction)
+        locale = await self.locales.public(interaction)  # the lobby is public
         match = await self.service.get(match_id)
         if edit and match.status != "lobby":
             raise Stale(match.id)  # a lobby's buttons act on that lobby only, never on the running match
@@ -168,7 +168,7 @@ class LobbyCog(Room, name="lobby"):
     @guarded
     async def cancel(self, interaction: discord.Interaction) -> None:
         """The host cancels a lobby; a running match needs every player's vote."""
-        locale = await self.locales.of_interaction(interaction)
+        locale = await self.locales.public(interaction)  # said in the channel
         match, cancelled = await self.service.cancel(interaction.channel_id, interaction.user.id)
         if cancelled:
             await interaction.response.send_message(t("cancelled", locale))

@@ -30,5 +30,16 @@ class Locales:
 
     def of_channel(self, match: Match) -> str:
         """For posts in the match channel: the server's language."""
-        guild = self.client.get_guild(match.guild_id) if match.guild_id else None
+        return self.of_guild(match.guild_id)
+
+    async def public(self, interaction: discord.Interaction) -> str:
+        """For a public answer to an interaction: the server's language (the
+        clicker's own is remembered as ever, for their DMs)."""
+        await self.of_interaction(interaction)
+        return self.of_guild(interaction.guild_id)
+
+    def of_guild(self, guild_id: int | None) -> str:
+        """For what everyone in a server reads (public posts and answers):
+        its language, whoever caused them."""
+        guild = self.client.get_guild(guild_id) if guild_id else None
         return choose_locale(None, None, guild.preferred_locale if guild else None)

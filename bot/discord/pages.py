@@ -8,12 +8,17 @@ but their own view."""
 
 from __future__ import annotations
 
+import io
+
 import discord
 
 import render
+from bot import workers
+from engines import registry
 from bot.discord import components as c
 from bot.discord.messages import t
 from bot.discord.present import Payload, engine_of, pictures, split_posts, you_are
+from bot.play.errors import ServiceError
 from bot.store import Match
 
 #: Characters of text per page, and at most of the lines above it (a message
@@ -69,7 +74,13 @@ async def private_view(match: Match, user_id: int, locale: str, notice: str | No
     page = clamp(page, len(texts)) if page >= 0 else 0
     body = "```\n" + texts[page] + "\n```"
     content = "\n".join(part for part in (head, body, footer(page, len(texts), locale)) if part)
-    return Payload(content=content, files=files, view=page_view("view", match.id, page, len(texts), locale))
+    ui = page_view("view", match.id, page, len(texts), locale)
+    quarters = registry.game(match.game).quarters
+    if quarters:  # the board's quarters enlarged, one click from "My view" on the board
+        ui = ui or discord.ui.View(timeout=None)
+        for n in range(1, quarters + 1):
+            ui.add_item(c.TextPageButton("quarter", match.id, n, t("btn_quarter", locale, n=n)))
+    return Payload(content=content, files=files, view=ui)
 
 
 def card_texts(match: Match, user_id: int, locale: str, page: int = 0) -> tuple[str, discord.ui.View | None]:
@@ -85,3 +96,25 @@ def card_texts(match: Match, user_id: int, locale: str, page: int = 0) -> tuple[
     page = clamp(page, len(texts))
     content = "\n".join(part for part in (texts[page], footer(page, len(texts), locale)) if part)
     return content, page_view("cardpage", match.id, page, len(texts), locale)
+
+
+def _quarter(game: str, view, quarter: int, locale: str) -> bytes | None:
+    return render.quarter_png(game, view, quarter, locale)
+
+
+async def quarter(match: Match, user_id: int, number: int, locale: str) -> Payload:
+    """``/game board quarter:`` - one quarter of the board enlarged, for the
+    asker alone (their own view: a player sees what their seat sees)."""
+    if match.state is None:
+        raise ServiceError("quarter_no_board")
+    engine = engine_of(match)
+    view = engine.view(engine.load_state(match.state), match.seat_of(user_id))
+    try:
+        png = await workers.run(_quarter, match.game, view, number, locale)
+    except ValueError:  # a quarter the board does not have
+        raise ServiceError("quarter_unknown", n=number) from None
+    if png is None:
+        raise ServiceError("quarter_none", title=engine.title(locale))
+    name = f"quarter{number}.png"
+    return Payload(content=t("quarter_head", locale, n=number),
+                   files=[discord.File(io.BytesIO(png), filename=name, description=t("quarter_alt", locale, n=number))])

@@ -52,7 +52,8 @@ async def picker(match: Match, seat: int, locale: str, *, group: int | None = No
             ui.add_item(c.TextPageButton("cards", match.id, 0, t("btn_card_texts", locale)))
         except ValueError:
             pass  # five full rows: the card texts stay one /game hand away
-    files = (await pictures(match, view, locale, hand=hand))[0] if with_image else []
+    focus = engine.focus(state, seat) if legal and with_image else None
+    files = (await pictures(match, view, locale, hand=hand, focus=focus))[0] if with_image else []
     return Payload(content="\n".join(lines)[:2000], files=files, view=ui if legal else None)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord import game_log, pages, pickers, present
+from bot.discord import confirm, game_log, pages, pickers, present
 from bot.discord.errors import guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
@@ -37,10 +37,14 @@ class PlayCog(Room, name="play"):
     # -- slash commands ----------------------------------------------------------
 
     @guarded
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def board(self, interaction: discord.Interaction, quarter: int | None = None) -> None:
         locale = await self.locales.of_interaction(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.channel_match(interaction.channel_id)
+        if quarter is not None:  # one quarter enlarged, for the asker alone
+            payload = await pages.quarter(match, interaction.user.id, quarter, locale)
+            await interaction.edit_original_response(content=payload.content, attachments=payload.files)
+            return
         if match.status == "lobby":
             lobby = present.lobby_post(match, locale)
             await interaction.edit_original_response(content=lobby.content)
@@ -91,6 +95,10 @@ class PlayCog(Room, name="play"):
         if kind == "log":
             entries = await self.service.log(match.id, last=None)  # the whole log, in pages
             content, view = game_log.log_page(match, entries, match.seat_of(interaction.user.id), locale, page)
+        elif kind == "quarter":  # a picture of its own, beside the view it was asked from
+            payload = await pages.quarter(match, interaction.user.id, page, locale)
+            await interaction.response.send_message(payload.content, files=payload.files, ephemeral=True)
+            return
         elif kind in ("cards", "cardpage"):
             content, view = pages.card_texts(match, interaction.user.id, locale, page)
             if kind == "cards":  # opened from a picker: a message of its own, the picker stays
@@ -166,9 +174,13 @@ class PlayCog(Room, name="play"):
         await interaction.response.edit_message(content=payload.content, view=payload.view)
 
     @guarded
-    async def on_action(self, interaction: discord.Interaction, match_id: int, counter: int, index: int, token: str) -> None:
+    async def on_action(self, interaction: discord.Interaction, match_id: int, counter: int, index: int, token: str,
+                        confirmed: bool = False) -> None:
         locale = await self.locales.of_interaction(interaction)
         await defer_privately(interaction)
+        # a move that loses the match at once is asked about first (bot.discord.confirm)
+        if not confirmed and await confirm.asked_first(self.service, interaction, match_id, counter, index, token, locale):
+            return
         try:
             outcome = await self.service.act(match_id, interaction.user.id, counter, index, token)
         except Outdated:

@@ -66,20 +66,28 @@ def engine_of(match: Match) -> Engine:
     return engines.get(match.game)
 
 
-def _render(game: str, view, locale: str, hand: bool) -> tuple[bytes, str, bytes | None]:
-    """The board picture, its text and (for a seat) its hand picture: the CPU
-    work of a post, done by :mod:`bot.workers` so the event loop keeps
-    answering other interactions meanwhile."""
+def _render(game: str, view, locale: str, hand: bool,
+            focus: dict | None = None) -> tuple[bytes, str, bytes | None, bytes | None]:
+    """The board picture, its text, (for a seat) its hand picture and (for a
+    question about places) the board around them: the CPU work of a post,
+    done by :mod:`bot.workers` so the event loop keeps answering other
+    interactions meanwhile."""
     png = render.board_png(game, view, locale=locale)
     text = render.board_text(game, view, locale)
-    return png, text, render.hand_png(game, view, locale) if hand else None
+    zoom = render.focus_png(game, view, focus, locale) if focus else None
+    return png, text, render.hand_png(game, view, locale) if hand else None, zoom
 
 
-async def pictures(match: Match, view, locale: str, *, hand: bool = False) -> tuple[list[discord.File], str]:
-    """``board.png`` (with the text board as its description), and
-    ``hand.png`` when asked for and the game has hands; and the text board."""
-    png, text, hand_png = await workers.run(_render, match.game, view, locale, hand)
+async def pictures(match: Match, view, locale: str, *, hand: bool = False,
+                   focus: dict | None = None) -> tuple[list[discord.File], str]:
+    """``zoom.png`` first when the question concerns places (``focus``, see
+    ``Engine.focus``: readable on a phone where the whole board is not),
+    ``board.png`` (with the text board as its description), and ``hand.png``
+    when asked for and the game has hands; and the text board."""
+    png, text, hand_png, zoom = await workers.run(_render, match.game, view, locale, hand, focus)
     files = [discord.File(io.BytesIO(png), filename="board.png", description=text[:ALT_TEXT_LIMIT])]
+    if zoom is not None:
+        files.insert(0, discord.File(io.BytesIO(zoom), filename="zoom.png", description=t("zoom_alt", locale)))
     if hand_png is not None:
         files.append(discord.File(io.BytesIO(hand_png), filename="hand.png"))
     return files, text

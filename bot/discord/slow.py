@@ -18,7 +18,7 @@ from bot.store import Timer
 class SlowCog(Room, name="slow"):
     @guarded
     async def pause(self, interaction: discord.Interaction) -> None:
-        locale = await self.locales.of_interaction(interaction)
+        locale = await self.locales.public(interaction)  # said in the channel
         match, paused = await self.slow.pause(interaction.channel_id, interaction.user.id)
         if paused:
             await interaction.response.send_message(t("paused", locale))
@@ -30,7 +30,7 @@ class SlowCog(Room, name="slow"):
 
     @guarded
     async def resume(self, interaction: discord.Interaction) -> None:
-        locale = await self.locales.of_interaction(interaction)
+        locale = await self.locales.public(interaction)
         # refused (privately) before anything public is said
         match = await self.slow.resume(interaction.channel_id, interaction.user.id)
         await interaction.response.send_message(t("resumed", locale))
@@ -81,7 +81,8 @@ class SlowCog(Room, name="slow"):
         if result == "pending":
             await reply(interaction, t("undo_pending", locale))
             return
-        text = t("undo_done", locale) if result == "done" else t("undo_refused", locale, player=interaction.user.mention)
+        public = self.locales.of_channel(match)  # the request it answers is in the channel
+        text = t("undo_done", public) if result == "done" else t("undo_refused", public, player=interaction.user.mention)
         await interaction.response.edit_message(content=text, view=None)
         if result == "done":
             await self.announcer.post_board(match)

@@ -12,6 +12,10 @@ GAME = Game(
     board_png="render.hellgame:board_png",
     board_text="render.hellgame_text:board_text",
     hand_png="render.hellgame:hand_png",
+    card_book="render.hellgame_text:card_book",
+    focus_png="render.hellgame_crop:zoom_png",
+    quarter_png="render.hellgame_crop:quarter_png",
+    quarters=5,
     order=5,
     version=8,
 )

@@ -52,6 +52,8 @@ PASSIVE_VERBS = frozenset({"keep", "wait", "done", "no", "stay", "none", "declin
 #: Choices that stand for the rest of the match ("never ask me again"): no
 #: reason on their own to ask a question (see ``HellGame.automatic``).
 STANDING_VERBS = frozenset({"always"})
+#: The most places a zoomed picture of a question shows (``HellGame.focus``).
+FOCUS_LIMIT = 12
 #: Choices that name a card of the hand: the picker offers its card texts.
 CARD_VERBS = frozenset({"cast", "counter", "take", "discard", "card"})
 
@@ -88,6 +90,7 @@ class HellGame(Engine):
     #: ``back`` only returns to a step of an order the search has already
     #: seen: a computer that tried it would wander back and forth in the draft.
     ai_useless = staticmethod(lambda state, seat, action: action.do == "back")
+    chapter_event = flow.CHAPTER
     dm_events = frozenset({"ev_hand", "ev_arcana_drawn", "ev_card_bought", "ev_card_bought_pra", "ev_gift_cards_given", "ev_gift_cards_received"})
 
     def setup(self, seats: int, seed: int, options: dict | None = None) -> State:
@@ -278,6 +281,32 @@ class HellGame(Engine):
             lines = [self.text(k, p, locale) for k, p in params.get("lines", [])]
             return "\n".join([head] + [f"- {line}" for line in lines])
         return super().text(key, params, locale)
+
+    def focus(self, state: State, seat: int) -> dict[str, Any] | None:
+        """The sectios the seat's choices name (destinations, targets, an
+        entered sectio), the unit on its way and where it came from, the
+        battle in progress: ``{"unit", "path", "targets", "battle"}``. None
+        when nothing is asked of the seat or the places are more than
+        :data:`FOCUS_LIMIT` (a picture of them would be the whole map)."""
+        a = flow.ask_of(state, seat)
+        if a is None or state.over:
+            return None
+        q = flow.QUESTIONS[a.q]
+        targets: set[int] = set()
+        for x in self.legal_actions(state, seat):
+            _, params = q.label(state, a, x)
+            targets |= {v for k, v in params.items() if k in text.SECTIO_KEYS and isinstance(v, int)
+                        and 0 <= v < len(data.SECTIOS)}
+        focus: dict[str, Any] = {"unit": None, "path": [], "targets": sorted(targets), "battle": None}
+        m = state.move
+        moving = board.unit(state, m.unit) if m is not None and m.unit is not None else None
+        if moving is not None:  # the unit on its way is on the board for everyone
+            focus["unit"] = moving.id
+            focus["path"] = [x for x in (m.came_from, moving.at) if x is not None and x < len(data.SECTIOS)]
+        if state.battle is not None:
+            focus["battle"] = state.battle.at
+        places = set(focus["targets"]) | set(focus["path"]) | ({focus["battle"]} - {None})
+        return focus if 0 < len(places) <= FOCUS_LIMIT else None
 
     def card_texts(self, state: State, seat: int, locale: str) -> list[str]:
         """The seat's hand, what each card's major spell does, while its

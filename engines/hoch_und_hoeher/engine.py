@@ -24,6 +24,7 @@ from engines.hoch_und_hoeher import rules, scoring, text
 from engines.hoch_und_hoeher.evaluate import PLAYOUT_STEPS, evaluate as judge
 from engines.hoch_und_hoeher.help import rules_help
 from engines.hoch_und_hoeher.model import (
+    DIE_SIDES,
     GAME_ID,
     PAWNS,
     Action,
@@ -78,6 +79,28 @@ class HochUndHoeher(Engine):
         s.turn += 1
         s.active = rules.next_seat(s)
         return s, events + rules.begin_turn(s)
+
+    def loses_at_once(self, state: State, seat: int, action) -> bool:
+        """Exact instead of sampled: nothing is hidden but the next roll, and
+        the game ends at once when that roll allows the next seat no move. So
+        the move loses at once when after it no number of the die gives the
+        next seat a move and ``seat`` is not among the winners of the final
+        position (the solo player always is). Reads nothing but the public
+        position (never ``state.rng``)."""
+        if isinstance(action, dict):
+            action = self.parse_action(action)
+        if state.over or action not in self.legal_actions(state, seat):
+            return False
+        s = clone(state)
+        if isinstance(action, Place):
+            rules.do_place(s, seat, action)
+        else:
+            rules.do_stack(s, seat, action)
+        s.active = rules.next_seat(s)
+        if any(rules.moves(s, s.active, roll) for roll in range(1, DIE_SIDES + 1)):
+            return False
+        s.over = True
+        return seat not in scoring.ranking(s)[0]
 
     # -- views and results -------------------------------------------------
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from engines.contract import Event, IllegalAction
-from engines.hellgame.core.model import Action, Ask, Draft, State
+from engines.hellgame.core.model import PHASES, Action, Ask, Draft, State
 
 Events = list[Event]
 StepFn = Callable[[State, Events], None]
@@ -41,6 +41,9 @@ class Question:
 
 
 STEPS: dict[str, StepFn] = {}
+#: The public event that opens each phase of a round (``Engine.chapter_event``:
+#: the log is paged by round and phase). Not a line of the round's news.
+CHAPTER = "ev_chapter"
 #: Called with ``(state, events, phase)`` when a phase ends (the three sixes, 4.0).
 PHASE_END: list[Callable[[State, Events, str], None]] = []
 QUESTIONS: dict[str, Question] = {}
@@ -127,6 +130,7 @@ def advance(state: State, events: Events, stop_at: str | None = None, came: str 
                 hook(state, events, ended)
             if state.over:
                 return
+            events.append(Event(key=CHAPTER, params={"round": state.round, "phase": PHASES.index(phase)}))
         if state.step in stops and state.step != came:
             return
         came = state.last_step = state.step

@@ -25,6 +25,8 @@ ANTEHELL = 45
 #: Owner of units that left every player's control (10.4).
 FREEBOOTERS = 6
 HAND_LIMIT = 5
+#: The phases of a round, in order (``State.phase``; setup before the first).
+PHASES = ("setup", "hell", "soul", "summon", "action", "random", "combat", "petition", "end")
 LEGION_LIMIT = 12
 
 UnitKind = Literal["legion", "lieutenant", "hound"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.hellgame.core import data
+from engines.hellgame.core.model import PHASES
 from engines.i18n import COMMON, Catalog, po_path
 
 #: The game's translations lie beside the package, not beside this module.
@@ -95,8 +96,8 @@ def localise(params: dict[str, Any], locale: str) -> dict[str, Any]:
             out[key] = data.EVENTS[data.HELL_CARDS[value].event].name
         elif key == "rolls" and isinstance(value, list):
             out[key] = ", ".join(str(v) for v in value) or "–"
-        elif key == "phase" and isinstance(value, str):
-            out[key] = MESSAGES.text(f"phase.{value}", {}, locale)
+        elif key == "phase" and isinstance(value, (str, int)):  # a name, or its index in PHASES (events)
+            out[key] = MESSAGES.text(f"phase.{PHASES[value] if isinstance(value, int) else value}", {}, locale)
         elif key in RULE_TEXTS and value in (0, 1):
             out[key] = MESSAGES.text(RULE_TEXTS[key][value], {}, locale)
     return out
