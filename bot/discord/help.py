@@ -1,4 +1,6 @@
-"""The help cog: ``/game rules`` with its pages and ``/game help`` (the
+"""The help cog: ``/game rules`` with its pages, or one card's text
+(``card:``, names offered as you type: ``render.card_book``), and ``/game
+help``, which names the board's buttons as the board shows them (the
 language is one of the settings, :mod:`bot.discord.user_time`)."""
 
 from __future__ import annotations
