@@ -118,8 +118,10 @@ def test_7_2_1_deserters_come_between_and_a_pending_order_stays_unseen():
     assert asked(s) == [(1, "desert")]
     assert recruit in s.players[0].hand and s.players[0].souls == souls - 1  # upkeep paid, the order not yet
     assert s.orders[0]["summon"] == [["recruit", recruit, 40, cost]]
+    # its own view still lists the order while it waits (the gifts' and the Summoning's parts)
+    assert [line[0] for line in ENGINE.view(s, 0).pending] == ["lb_summon_recruit"] and not ENGINE.view(s, 1).pending
     copy = determinise(ENGINE, s, 1, random.Random(1))
-    assert "summon" not in copy.orders.get(0, {})                    # no peeking at a pending order
+    assert "summon" not in copy.orders.get(0, {}) and "lines" not in copy.orders.get(0, {})  # no peeking
     answer(s, 1, "desert", a)
     answer(s, 1, "desert", units(s, 41)[1].id)
     assert asked(s) == [(0, "accept")]
@@ -160,3 +162,35 @@ def test_a_pending_order_stays_unseen_while_its_seat_discards_a_card_it_was_give
     assert "summon" not in copy.orders.get(0, {})
     answer(s, 0, "discard", PLAIN[5])
     assert len(units(s, 40, "legion", 0)) == 1 and s.step == "action"
+
+
+def test_8_3_1_a_recruitment_where_the_seat_gave_its_legions_away_is_dropped():
+    """Seat 0 gives its only legion in sectio 40 away and recruits there in
+    the same order: at the reveal it has no legion there, so the lieutenant
+    does not come (8.3.1) and the card and souls stay with the seat."""
+    recruit = cards("recruit", 1)[0]
+    cost = data.ARCANA[recruit].cost
+    s = P.build(position(2, {0: dict(sectios=[40], souls=cost + 5, hand=[recruit]), 1: dict(souls=3)},
+                         units={40: P.Units(legions={0: 1})}, phase="soul", **ON))
+    (legion,) = units(s, 40)
+    start(s)
+    answer(s, 0, "to", 1)
+    answer(s, 0, "legion", 1, legion.id)
+    answer(s, 0, "submit")
+    answer(s, 0, "recruit", recruit, 40)
+    answer(s, 0, "submit")
+    answer(s, 1, "submit")
+    ev = answer(s, 1, "submit")
+    assert next(e for e in ev if e.key == "ev_summon_dropped").params == {"seat": 0, "n": 1}
+    assert board.lieutenants(s, 0) == [] and recruit in s.players[0].hand
+    assert s.players[0].souls == cost + 5 + 2  # its income, nothing paid (no upkeep left either)
+
+
+def test_the_whole_window_is_one_stage_to_the_others():
+    """Going on from the gifts to the Summoning order is a step of the
+    seat's own order: the public stage stays (no board edit tells it)."""
+    s = P.build(position(2, {0: dict(sectios=[40], souls=6)}, phase="soul", **ON))
+    start(s)
+    before = ENGINE.stage(s)
+    answer(s, 0, "submit")
+    assert flow.ask_of(s, 0).q == "summon" and ENGINE.stage(s) == before

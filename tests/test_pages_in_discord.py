@@ -102,3 +102,23 @@ async def test_the_whole_log_pages_back_from_the_newest_moves(fake, table, store
     assert shown == [line for line in log_lines(match, log, seat, "en") if line.startswith("`")]
     assert {line for text in texts for line in text if line.startswith("**")} == {
         line for line in log_lines(match, log, seat, "en") if line.startswith("**")}
+
+
+def test_a_phase_begun_by_a_taken_back_move_opens_no_chapter():
+    """The chapter event of an undone move is left out: the moves that
+    replaced it stay under the phase they were made in."""
+    from types import SimpleNamespace
+
+    from bot.store import LoggedAction
+
+    chapter = {"key": "ev_chapter", "params": {"round": 2, "phase": 4}}
+    moved = {"key": "ev_gift_souls", "params": {"seat": 0, "seats": [1], "n": 3}}
+    entries = [LoggedAction(1, 0, "{}", [moved], "t"),
+               LoggedAction(2, 0, "{}", [moved, chapter], "t", undone_by=3),
+               LoggedAction(4, 0, "{}", [moved], "t")]
+    chapters = game_log.log_chapters(SimpleNamespace(game=GAME), entries, 0, "en")
+    assert len(chapters) == 1 and chapters[0][0] == "**The start of the match**"
+    assert [line[:5] for line in chapters[0][1:]] == ["`  1`", "`  2`", "`  4`"]
+    entries[1].undone_by = None  # not taken back: the phase began with it
+    chapters = game_log.log_chapters(SimpleNamespace(game=GAME), entries, 0, "en")
+    assert [c[0] for c in chapters] == ["**The start of the match**", "**Round 2 · Action phase**"]

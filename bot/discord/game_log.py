@@ -66,6 +66,8 @@ def log_chapters(match: Match, entries: list[LoggedAction], seat: int | None, lo
         for raw in entry.events:
             event = raw if isinstance(raw, Event) else Event.model_validate(raw)
             heading = event.key == engine.chapter_event
+            if heading and entry.undone_by:
+                continue  # a phase a taken-back move began did not begin: the moves after it stay in theirs
             items += [(heading, line) for line in event_lines(engine, [event], seat, locale)]
         if entry.automatic and (not entry.standing or entry.seat == seat):
             # no real choice: said so, never hidden; a standing order's answer only to its own seat

@@ -192,7 +192,8 @@ def _forget(s: State, o: int, hands: dict[int, int], conspiring: dict[int, int])
     draft = s.drafts.pop(o, None)
     again: list[Ask] = []
     if (secret is None or secret.q not in SECRET_ORDERS) and "summon" in s.orders.get(o, {}):
-        del s.orders[o]["summon"]  # the economy window's order, unseen until its reveal
+        for part in ("summon", "lines"):  # the economy window's order, unseen until its reveal
+            s.orders[o].pop(part, None)
         if not s.orders[o]:
             del s.orders[o]
     if secret is not None and secret.q in SECRET_ORDERS:

@@ -155,8 +155,10 @@ class HellGame(Engine):
     def stage(self, state: State) -> str:
         """Round, step and the open questions (who, what, about what): a
         seat's steps through its own draft and the seats of one simultaneous
-        question answering one after another keep the stage."""
-        asks = [[a.seat, a.q, a.data] for a in state.asks]
+        question answering one after another keep the stage; so does a
+        seat going on from its gifts to its Summoning order in the economy
+        window (one question to the others: its ``window``)."""
+        asks = [[a.seat, a.data.get("window", a.q), a.data] for a in state.asks]
         return f"{state.round}|{state.step}|{json.dumps(asks, sort_keys=True, separators=(',', ':'))}"
 
     def board_phase(self, state: State) -> str:

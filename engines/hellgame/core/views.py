@@ -127,7 +127,8 @@ def build_view(state: State, seat: int | None, header: Header) -> View:
         hand=_hand(state, seat) if own else None,
         draft=draft.model_copy(deep=True) if draft is not None else None,
         order=dict(state.orders[seat]) if own and seat in state.orders else None,
-        pending=[list(x) for x in state.said.get(seat) or _standing(state, seat)] if own else None,
+        pending=[list(x) for x in state.said.get(seat) or _standing(state, seat)
+                 or state.orders.get(seat, {}).get("lines", [])] if own else None,
         last=[list(x) for x in state.last],
         last_spell=_spell(state),
         uriel=_being(state.uriel),

@@ -122,12 +122,18 @@ def pay(s: State, ev: Events, seat: int, steps: list[list]) -> list[list]:
     """An economy-window order pays at its reveal, step by step, as far as
     the souls go (a card to recruit with must still be in the hand); a step
     that cannot be paid is dropped (it stays in place as "dropped", so the
-    new lieutenant a bonus names keeps its index). Ruling: upkeep for gifts
-    received or deserters taken may leave less than the order was built with."""
+    new lieutenant a bonus names keeps its index), and so is a recruitment
+    where the seat no longer has legions (8.3.1), none bought there either.
+    Ruling: upkeep for gifts received or deserters taken may leave less than
+    the order was built with; gifts may take the legions a recruitment counted on."""
     p, kept, dropped = s.players[seat], [], 0
+    bought = {st[1] for st in steps if st[0] == "legion"}
     for st in steps:
-        kind, what, _, cost = st
-        if p.souls >= cost and (kind != "recruit" or what in p.hand):
+        kind, what, at, cost = st
+        # 8.3.1: a lieutenant joins where the seat has legions (its own gifts or deserters may have taken them)
+        placeable = kind != "recruit" or what in p.hand and (at in bought or any(
+            u.at == at for u in board.legions(s, seat)))
+        if p.souls >= cost and placeable:
             p.souls -= cost
             if kind == "recruit":
                 p.hand.remove(what)
@@ -213,7 +219,10 @@ def _legal(s: State, a: Ask) -> list[Action]:
 def _answer(s: State, a: Ask, x: Action, ev: Events) -> None:
     d, p = s.drafts[a.seat], s.players[a.seat]
     if x.do == "submit":
-        s.orders.setdefault(a.seat, {})["summon"] = [list(st) for st in d.steps]
+        order = s.orders.setdefault(a.seat, {})
+        order["summon"] = [list(st) for st in d.steps]
+        if "gifts" in order:  # the economy window: its words stay the seat's pending order until the reveal
+            order["lines"] = [list(line) for line in s.said.get(a.seat, [])]
         del s.drafts[a.seat]
         close(s, a)
     elif x.do == "back":

@@ -31,7 +31,8 @@ asked: when the question would come, its orders are set to fight to the
 end, cast whenever able with any Combat spell (``spell`` "any": the first
 castable card of those its demons took along) and cast first, and told to
 it alone as if it had answered. A battle whose every seat has such orders
-asks nothing.
+asks nothing. (The others can tell such a seat from its not being asked, as
+they can tell any standing order from how fast its answer comes.)
 
 The orders are kept in ``Battle.orders`` (no view shows the battle's
 bookkeeping; the seat's own view lists its orders as its pending order) and

@@ -16,7 +16,7 @@ from engines.hellgame.core import board, data
 from engines.hellgame.core.flow import Events, ask, close, question, step, tell
 from engines.hellgame.core.model import Action, Ask, LEGION_LIMIT, State
 from engines.hellgame.phases.hell.hellphase import circle_group, live, loose_hounds
-from engines.hellgame.phases.soul.gifts import legion_choices
+from engines.hellgame.phases.soul.gifts import legion_choices, waiting
 
 
 def upkeep(state: State, seat: int) -> int:
@@ -147,7 +147,7 @@ def _offer(s: State, ev: Events) -> None:
     for seat in refusers:
         s.players[seat].disfavour += 1
         tell(s, ev, "ev_disfavour_refused", seat=seat)
-    s.orders = {seat: {"summon": o["summon"]} for seat, o in s.orders.items() if "summon" in o}
+    s.orders = {seat: waiting(o) for seat, o in s.orders.items() if "summon" in o}
     s.step = "summon"
 
 

@@ -60,7 +60,8 @@ def _gifts(s: State, ev: Events) -> None:
         p = s.players[seat]
         p.shown_souls, p.shown_hand = p.souls, len(p.hand)
         s.drafts[seat] = Draft(q="soul")
-        ask(s, seat, "soul", kind="simultaneous", secret=True)
+        # in the economy window the ask goes on to the Summoning order: one window to the others
+        ask(s, seat, "soul", kind="simultaneous", secret=True, **({"window": "soul"} if economy else {}))
 
 
 def _given(d: Draft, kind: str) -> set[int]:
@@ -80,6 +81,13 @@ def legion_choices(s: State, seat: int, excluded: set[int], led_by: set[int]) ->
             seen.add(key)
             out.append(u)
     return out
+
+
+def waiting(order: dict) -> dict:
+    """What stays of an economy-window order after the gifts' reveal: the
+    Summoning part and the order in words (the seat's "pending order" until
+    its reveal, while it may be asked to discard, desert or take deserters)."""
+    return {k: order[k] for k in ("summon", "lines") if k in order}
 
 
 def over_limit(s: State, seat: int) -> int:
@@ -239,7 +247,7 @@ def _reveal_gifts(s: State, ev: Events) -> None:
     for p in s.players:
         p.shown_souls = p.shown_hand = None
     # The Summoning orders of the economy window wait for their reveal, unpaid until then.
-    s.orders = {seat: {"summon": o["summon"]} for seat, o in s.orders.items() if "summon" in o}
+    s.orders = {seat: waiting(o) for seat, o in s.orders.items() if "summon" in o}
     for seat, o in s.orders.items():
         SUMMONING["take_back"](s, seat, o["summon"])
     s.drafts = {}
