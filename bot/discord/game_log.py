@@ -1,7 +1,7 @@
 """``/game log`` and the board's **Log** button: the match's moves as the
 reader may see them, newest last, the whole log in pages (the newest first
-shown). A game that marks its chapters (``Engine.chapter_event``: the
-HellGame's rounds and phases) has its log paged by chapter: a page never
+shown). A game that marks its chapters (``Engine.chapter_event``, say a
+round's phases) has its log paged by chapter: a page never
 holds two chapters, and a chapter too long for one page goes on over the
 next ones under its heading again. A question the engine answered for want
 of a choice is marked "(automatic)" for everyone; an answer a standing order
@@ -57,7 +57,7 @@ def log_chapters(match: Match, entries: list[LoggedAction], seat: int | None, lo
     """The log in chapters, oldest first: each opened by its heading (the
     text of the game's chapter event), then its lines, each marked with the
     move's counter. In a game with chapters the moves before the first one
-    (the HellGame's setup) have a heading of their own; without chapters the
+    (a setup, say) have a heading of their own; without chapters the
     log is one chapter without a heading."""
     engine = engine_of(match)
     chapters: list[list[str]] = [[t("log_start", locale)] if engine.chapter_event else []]

@@ -98,10 +98,6 @@ def card_texts(match: Match, user_id: int, locale: str, page: int = 0) -> tuple[
     return content, page_view("cardpage", match.id, page, len(texts), locale)
 
 
-def _quarter(game: str, view, quarter: int, locale: str) -> bytes | None:
-    return render.quarter_png(game, view, quarter, locale)
-
-
 async def quarter(match: Match, user_id: int, number: int, locale: str) -> Payload:
     """``/game board quarter:`` - one quarter of the board enlarged, for the
     asker alone (their own view: a player sees what their seat sees)."""
@@ -110,7 +106,7 @@ async def quarter(match: Match, user_id: int, number: int, locale: str) -> Paylo
     engine = engine_of(match)
     view = engine.view(engine.load_state(match.state), match.seat_of(user_id))
     try:
-        png = await workers.run(_quarter, match.game, view, number, locale)
+        png = await workers.run(render.quarter_png, match.game, view, number, locale)
     except ValueError:  # a quarter the board does not have
         raise ServiceError("quarter_unknown", n=number) from None
     if png is None:
