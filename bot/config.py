@@ -76,6 +76,26 @@ class Settings(BaseSettings):
                               description="an IP address or host name for /healthz and /metrics to listen on "
                                           "(e.g. 0.0.0.0 for every interface), or empty for 127.0.0.1 "
                                           "(this machine only)")
+    # The web view (bot.web): off unless WEB_PORT is set. Like /metrics it
+    # listens on this machine only unless told otherwise; PUBLIC_URL is the
+    # address people open (a reverse proxy with TLS in front, normally).
+    web_port: int | None = Field(None, ge=0, le=65535, validation_alias="WEB_PORT",
+                                 description="a TCP port (1-65535) for the web view of matches, or empty for none "
+                                             "(0 takes a free port)")
+    web_host: str = Field("127.0.0.1", validation_alias="WEB_HOST",
+                          description="an IP address or host name for the web view to listen on "
+                                      "(e.g. 0.0.0.0 for every interface), or empty for 127.0.0.1")
+    public_url: str | None = Field(None, pattern=r"^https?://[^\s?#]+$", validation_alias="PUBLIC_URL",
+                                   description="the http:// or https:// address people open the web view at "
+                                               "(e.g. https://brettbote.example.org), or empty for "
+                                               "http://WEB_HOST:WEB_PORT")
+    web_secret: SecretStr = Field(SecretStr(""), validation_alias="WEB_SECRET",
+                                  description="a secret of at least 32 characters that signs the web view's "
+                                              "links, or empty for one generated once and kept in the database")
+    web_proxies: list[str] | None = Field(None, validation_alias="WEB_PROXIES",
+                                   description="comma-separated addresses or networks of reverse proxies whose "
+                                               "X-Forwarded-For the web view trusts (e.g. 127.0.0.1,172.16.0.0/12), "
+                                               "or empty for none")
     timer_lease_seconds: float = Field(300, ge=1, le=86400, validation_alias="BRETTBOTE_TIMER_LEASE",
                                        description="seconds from 1 to 86400 (how long a claimed timer may take "
                                                    "before its process is taken for dead)")
@@ -85,7 +105,14 @@ class Settings(BaseSettings):
     def _known_database(cls, value: str) -> str:
         return check_url(value)
 
-    @field_validator("metrics_host")
+    @field_validator("web_secret")
+    @classmethod
+    def _long_secret(cls, value: SecretStr) -> SecretStr:
+        if value.get_secret_value() and len(value.get_secret_value()) < 32:
+            raise ValueError("too short")
+        return value
+
+    @field_validator("metrics_host", "web_host")
     @classmethod
     def _address(cls, value: str) -> str:
         try:
@@ -93,6 +120,15 @@ class Settings(BaseSettings):
         except ValueError:
             if not re.fullmatch(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?", value):
                 raise ValueError("not an address") from None
+        return value
+
+    @field_validator("web_proxies", mode="before")
+    @classmethod
+    def _networks(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        for part in value or []:
+            ipaddress.ip_network(part, strict=False)  # a ValueError names the setting
         return value
 
     @field_validator("shard_ids", mode="before")
@@ -103,6 +139,14 @@ class Settings(BaseSettings):
         if isinstance(value, int):
             return [value]
         return value
+
+    @model_validator(mode="after")
+    def _web_reachable(self) -> "Settings":
+        # links to 0.0.0.0 would lead nowhere: a web view on every interface needs its public address
+        if self.web_port is not None and self.public_url is None and self.web_host in ("0.0.0.0", "::"):
+            raise ValueError("PUBLIC_URL must be set when WEB_HOST listens on every interface "
+                             "(the address people open, e.g. https://brettbote.example.org)")
+        return self
 
     @model_validator(mode="after")
     def _shards_fit(self) -> "Settings":

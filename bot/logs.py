@@ -8,8 +8,8 @@ interaction's token); aiosqlite dumps every statement with its parameters
 (a match's state with all hands). Those loggers (:data:`PAYLOAD_LOGGERS`) stay at INFO
 even when the rest logs at DEBUG, unless ``payloads`` is set
 (``BRETTBOTE_LOG_PAYLOADS=1``); and whatever is logged, :class:`Redactor`
-takes out the bot token, interaction and webhook tokens and
-``Authorization`` headers before a handler writes the line.
+takes out the bot token, interaction and webhook tokens, the MACs of the web
+view's links and ``Authorization`` headers before a handler writes the line.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ _INTERACTION_TOKEN = re.compile(r"aW50ZXJhY3Rpb246[A-Za-z0-9_.\-]*")
 _TOKEN_FIELD = re.compile(r"""(?P<keep>\\*["']token\\*["']\s*:\s*\\*["'])(?P<secret>[^"'\s\\]+)""")
 # Interaction webhooks and callbacks (and any webhook's token): the token is a path segment.
 _TOKEN_IN_PATH = re.compile(r"(?P<keep>/(?:webhooks|interactions)/\d+/)(?P<secret>[^/?#\s'\"]+)")
+# A web view link (bot.web.links): its MAC is the last dot-separated part.
+_WEB_LINK = re.compile(r"(?P<keep>/[mp]/[\d.]+\.)(?P<secret>[A-Za-z0-9_-]{22})")
 # An Authorization header, in a headers dict, an HTTP dump or a keyword.
 _AUTHORIZATION = re.compile(
     r"""(?P<keep>authorization["']?\s*[:=]\s*["']?(?:Bot|Bearer)\s+)(?P<secret>[^\s"',;})\]]+)""", re.IGNORECASE,
@@ -71,6 +73,7 @@ class Redactor(logging.Filter):
         text = _AUTHORIZATION.sub(_keeping, text)
         text = _TOKEN_FIELD.sub(_keeping, text)
         text = _TOKEN_IN_PATH.sub(_keeping, text)
+        text = _WEB_LINK.sub(_keeping, text)
         text = _INTERACTION_TOKEN.sub(REDACTED, text)
         return _BOT_TOKEN.sub(REDACTED, text)
 
@@ -90,6 +93,15 @@ class Redactor(logging.Filter):
         if record.stack_info:
             record.stack_info = self.redact(record.stack_info)
         return True
+
+
+def redact_also(secret: str) -> None:
+    """From now on ``secret`` is redacted by every root handler's redactor
+    (a key the bot learns after logging was set up)."""
+    for handler in logging.getLogger().handlers:
+        for each in handler.filters:
+            if isinstance(each, Redactor):
+                each.add(secret)
 
 
 class RedactingFormatter(logging.Formatter):

@@ -89,6 +89,19 @@ async def timed(histogram: Histogram) -> AsyncIterator[None]:
     histogram.observe(time.perf_counter() - start)
 
 
+async def listen(app: web.Application, host: str, port: int) -> tuple[web.AppRunner, int]:
+    """Serve ``app`` on ``host:port`` without an access log (paths can carry
+    secrets); port 0 takes a free port. Returns the runner and the port."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    return runner, runner.addresses[0][1]
+
+
 async def _metrics(request: web.Request) -> web.Response:
     return web.Response(body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
@@ -120,14 +133,7 @@ class MetricsServer:
         app = web.Application()
         app.router.add_get("/metrics", _metrics)
         app.router.add_get("/healthz", functools.partial(_healthz, health))
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        try:
-            await web.TCPSite(runner, host, port).start()
-        except BaseException:
-            await runner.cleanup()
-            raise
-        bound = runner.addresses[0][1]
+        runner, bound = await listen(app, host, port)
         log.info("metrics on %s:%d (/metrics, /healthz)", host, bound)
         return cls(runner, bound)
 

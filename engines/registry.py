@@ -44,7 +44,9 @@ class Game:
     id: str
     #: The :class:`engines.contract.Engine` instance.
     engine: str
-    #: ``(view, locale) -> PNG bytes``, the board.
+    #: ``(view, locale, scale=1.0) -> PNG bytes``, the board; at ``scale`` k
+    #: every length and type size is k times larger (the web view's sharp
+    #: picture), text drawn at that size, not an enlarged bitmap.
     board_png: str
     #: ``(view, locale) -> str``, the board as text (alt text, terminal).
     board_text: str
@@ -60,6 +62,11 @@ class Game:
     #: board enlarged (``/game board quarter:``), and how many the board has.
     quarter_png: str | None = None
     quarters: int = 0
+    #: ``(view, locale) -> list[dict]``, the places the board picture draws,
+    #: in its pixels at scale 1: ``{"id", "poly": [[x, y], ...], "title",
+    #: "lines": [...]}``, what is there as the view shows it (the web view's
+    #: tap targets). Computed from the geometry the picture is drawn with.
+    board_regions: str | None = None
     #: Sorts the game lists (slash-command choices, ``/game help``).
     order: int = 100
     #: The engine's rules version (see the module docstring): bumped by every

@@ -6,6 +6,7 @@ game never affects another.
 
 from __future__ import annotations
 
+import inspect
 import json
 from typing import Any
 
@@ -14,7 +15,7 @@ from pydantic import BaseModel
 from engines.registry import game as _game
 from engines.registry import games as _games
 
-__all__ = ["board_png", "board_text", "games", "hand_png"]
+__all__ = ["board_png", "board_regions", "board_text", "games", "hand_png"]
 
 
 def games() -> list[str]:
@@ -41,10 +42,30 @@ def _view(entry, view: Any) -> BaseModel:
     return model.model_validate(view)
 
 
-def board_png(game_id: str, view: Any, locale: str = "en") -> bytes:
-    """The board of ``view`` as PNG bytes (labels in ``locale``: "de" or "en")."""
+def board_png(game_id: str, view: Any, locale: str = "en", scale: float = 1.0) -> bytes:
+    """The board of ``view`` as PNG bytes (labels in ``locale``: "de" or "en");
+    ``scale`` > 1 draws it that many times larger, sharp (the web view), where
+    the game's renderer can (:func:`scalable`)."""
     entry = _entry(game_id)
-    return entry.renderer("board_png")(_view(entry, view), locale)
+    draw = entry.renderer("board_png")
+    if scale == 1.0 or not scalable(game_id):
+        return draw(_view(entry, view), locale)
+    return draw(_view(entry, view), locale, scale=scale)
+
+
+def scalable(game_id: str) -> bool:
+    """Whether the game's board can be drawn at another scale (a renderer of a
+    game from elsewhere may draw at one size only: ``board_png`` then draws that)."""
+    return "scale" in inspect.signature(_entry(game_id).renderer("board_png")).parameters
+
+
+def board_regions(game_id: str, view: Any, locale: str = "en") -> list[dict]:
+    """The places the board picture of ``view`` draws, each with its outline
+    in the picture's pixels (at scale 1) and what is there; empty for a game
+    whose renderer exports none."""
+    entry = _entry(game_id)
+    regions = entry.renderer("board_regions")
+    return [] if regions is None else regions(_view(entry, view), locale)
 
 
 def board_text(game_id: str, view: Any, locale: str) -> str:

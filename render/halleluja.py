@@ -6,6 +6,11 @@ and nothing told by colour alone. Each colour has its own stone shape and
 letter (Orange circle O, Blue square B, Green diamond G, Violet hexagon V); an
 angel is light with a halo, a devil dark with horns; a stack's height is a
 number on it, and the stones beneath show as small chips at its left edge.
+
+The web view asks for the same picture k times larger (``scale``): it is
+drawn through :class:`render.sharp.Sharp`, so the layout below is written once,
+in the Discord picture's pixels. The board's places, as the web view's tap
+regions, come from the same geometry (:mod:`render.halleluja_regions`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from engines.halleluja.model import COLUMNS, DIRECTIONS, LADDER_TOP, SIZE, Stone
 from engines.halleluja.text import COLOUR_LETTERS
 from render.png import encode
 from render.png import palette as make_palette
+from render.sharp import canvas, length
 from render.typeface import font
 from render.halleluja_text import decider, end_reason, set_sum_short, words
 
@@ -39,6 +45,9 @@ CHIP = 14  # a stone beneath the top one
 CHIPS_SHOWN = 5
 TILE = CELL - 8
 STEP_W = PANEL_W // (LADDER_TOP + 1)
+LADDER_Y = HEADER_H + 8  # the ladder's caption; its steps below
+LADDER_CAPTION = 34
+LADDER_FIG = 26  # a player's figure on a step
 BOX_H = 116
 MAX_HEIGHT = 1000  # canvas; cropped to what was drawn
 TEXT_STEPS = 8  # anti-aliasing levels of text kept by the palette
@@ -71,6 +80,12 @@ def cell_box(field: str) -> tuple[int, int, int, int]:
     r, c = row_col(field)
     x, y = BOARD_X + c * CELL, BOARD_Y + r * CELL
     return x, y, x + CELL, y + CELL
+
+
+def ladder_box(v: View, step: int) -> tuple[int, int, int, int]:
+    """A step of the heaven ladder: a column as tall as a figure per seat."""
+    x, y = PANEL_X + step * STEP_W, LADDER_Y + LADDER_CAPTION
+    return x, y, x + STEP_W, y + max(1, v.seats) * (LADDER_FIG + 4) + 40
 
 
 def text_centered(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, f, fill) -> None:
@@ -285,20 +300,18 @@ def draw_header(d: ImageDraw.ImageDraw, v: View, w: dict, locale: str) -> None:
     d.text((x, cy + 22), sub, font=sub_font, fill=MUTED, anchor="lm")
 
 
-def draw_ladder(d: ImageDraw.ImageDraw, v: View, w: dict, y: int) -> int:
-    d.text((PANEL_X, y + 14), w["png_ladder"], font=font(26, True), fill=INK, anchor="lm")
-    y += 34
-    rows = max(1, v.seats)
-    fig = 26
-    h = rows * (fig + 4) + 40
+def draw_ladder(d: ImageDraw.ImageDraw, v: View, w: dict) -> int:
+    d.text((PANEL_X, LADDER_Y + 14), w["png_ladder"], font=font(26, True), fill=INK, anchor="lm")
+    fig = LADDER_FIG
+    _, y, _, bottom = ladder_box(v, 0)
     for k in range(LADDER_TOP + 1):
-        x0 = PANEL_X + k * STEP_W
-        d.rectangle((x0, y, x0 + STEP_W, y + h), fill=CELL_LIGHT if k % 2 == 0 else CELL_DARK, outline=GRID_LINE)
-        text_centered(d, x0 + STEP_W / 2, y + h - 16, str(k), font(22, True), INK)
+        x0, _, x1, _ = ladder_box(v, k)
+        d.rectangle((x0, y, x1, bottom), fill=CELL_LIGHT if k % 2 == 0 else CELL_DARK, outline=GRID_LINE)
+        text_centered(d, x0 + STEP_W / 2, bottom - 16, str(k), font(22, True), INK)
     for p in range(v.seats):
         k = min(max(v.ladder[p], 0), LADDER_TOP)
         draw_icon(d, PANEL_X + k * STEP_W + STEP_W / 2, y + 6 + fig / 2 + p * (fig + 4), fig, p)
-    return y + h
+    return bottom
 
 
 def draw_player(d: ImageDraw.ImageDraw, v: View, w: dict, p: int, y: int) -> int:
@@ -377,19 +390,18 @@ def palette() -> Image.Image:
     return make_palette(flat, pairs, TEXT_STEPS)
 
 
-def board_png(view: View, locale: str = "en") -> bytes:
+def board_png(view: View, locale: str = "en", scale: float = 1.0) -> bytes:
     w = words(locale)
-    im = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
-    d = ImageDraw.Draw(im)
+    im, d = canvas(WIDTH, MAX_HEIGHT, BG, scale)  # the plain ImageDraw at scale 1
     draw_header(d, view, w, locale)
     draw_board(d, view)
     draw_marks(d, view)
     draw_stacks(d, view)
     draw_targets(d, view)
     draw_tile(d, view)
-    y = draw_ladder(d, view, w, HEADER_H + 8) + 12
+    y = draw_ladder(d, view, w) + 12
     for p in range(view.seats):
         y = draw_player(d, view, w, p, y) + 8
     y = draw_neutral(d, view, w, y)
     bottom = max(y, BOARD_Y + BOARD_W + LABEL) + 8
-    return encode(im, bottom, palette())
+    return encode(im, length(bottom, scale), palette())

@@ -7,6 +7,9 @@ colours apart. The Trojans sit at the top, the Greeks at the bottom; their
 stacks line up so that equal numbers face each other, as on the table. The
 fate tile lies between the two battle lines: its top side faces the Trojans,
 its bottom side the Greeks, and a quarter turn brings a side colour to them.
+
+The layout lives in :mod:`render.hektor_und_achill_layout`, shared with the web
+view's tap regions; a larger picture (``scale``) runs through :mod:`render.sharp`.
 """
 
 from __future__ import annotations
@@ -21,31 +24,18 @@ from engines.hektor_und_achill.model import Played, View
 from engines.hektor_und_achill.text import colour_name, side_name
 from render.png import encode as encode_png
 from render.png import palette as make_palette
+from render.sharp import canvas, length
 from render.typeface import font
 from render.hektor_und_achill_text import current_turn, locale_of, report_lines, words
 
-# -- layout (pixels) -----------------------------------------------------------
+# -- layout (pixels; where each place lies: render.hektor_und_achill_layout) ----
 
-WIDTH = 1180
-MARGIN = 10
-HEADER_H = 84
-PANEL_H = 132
-CARD_W, CARD_H = 100, 134
-SLOT = 112  # card pitch on a battle line
-BAND_PAD = 12
-BAND_H = 2 * CARD_H + 3 * BAND_PAD + 8
-TROJAN_Y = HEADER_H + 6
-BAND_Y = TROJAN_Y + PANEL_H + 6
-GREEK_Y = BAND_Y + BAND_H + 6
-FOOTER_Y = GREEK_Y + PANEL_H + 8
-TILE = 200
-TILE_X = MARGIN + 14
-LINE_X = TILE_X + TILE + 28  # first card of a battle line
-SUM_X = LINE_X + 5 * SLOT + 14
-STACK_W, STACK_H = 78, 104
-STACK_X = {HOME: 250, 1: 350, 2: 440, 3: 530}  # equal numbers above each other
-HAND_W, HAND_H = 74, 100  # the hand strip under the board
-MAX_HEIGHT = 1400
+from render.hektor_und_achill_layout import (  # noqa: F401  (BAND_PAD, TILE_X: tests read the layout here)
+    BACK_H, BACK_STEP, BACK_W, BAND_H, BAND_PAD, BAND_Y, CAPTION_Y, CARD_H, CARD_W, FAVOUR_R, FAVOUR_X, FOOTER_Y,
+    GREEK_Y, HAND_H, HAND_W, HAND_X, HEADER_H, HERO_H, HERO_W, LINE_X, LINE_Y, MARGIN, MAX_HEIGHT, NAME_W, OUT_Y,
+    PANEL_H, PILE, PILE_STEP, SHAME_X, SLOT, SLOTS, STACK_H, STACK_W, STACK_X, STRIP_CARDS, STRIP_X, SUM_X, TILE,
+    TILE_X, TOKENS, TROJAN_Y, WIDTH, favour_centre, fate_box, hero_stack_box, shame_centre, stack_box)
+
 TEXT_STEPS = 8
 
 # -- colours (Okabe-Ito, plus a brown; shapes and words carry them too) --------
@@ -249,16 +239,17 @@ def draw_panel(d: ImageDraw.ImageDraw, v: View, w: dict, locale: str, side: int,
     name = side_name(side, locale)
     if v.seat == side:
         name += " " + w["png_you"]
-    text_at(d, (MARGIN + 16, y + 14), name, fit(name, 30, 215, True), INK, True)
+    text_at(d, (MARGIN + 16, y + 14), name, fit(name, 30, NAME_W, True), INK, True)
     role = w["png_attacker"] if v.attacker == side else w["png_defender"]
     text_at(d, (MARGIN + 16, y + 54), role, 22, INK, v.attacker == side)
     if v.attacker == side:
         swords(d, MARGIN + 16 + text_w(role, 22, True) + 24, y + 67)
     out = f"{w['png_out']}: {len(s.discards)}"
-    text_at(d, (MARGIN + 16, y + 94), out, fit(out, 20, 215), MUTED)
-    for n, x in STACK_X.items():
-        draw_stack(d, w, x, y + (PANEL_H - STACK_H) // 2, n, s.stacks[n], s.emptied[n], s.battle_stack == n, side)
-    draw_tokens(d, v, w, side, 640, y)
+    text_at(d, (MARGIN + 16, y + OUT_Y), out, fit(out, 20, NAME_W), MUTED)
+    for n in STACK_X:
+        x, top, _, _ = stack_box(side, n)
+        draw_stack(d, w, x, top, n, s.stacks[n], s.emptied[n], s.battle_stack == n, side)
+    draw_tokens(d, v, w, side)
 
 
 def swords(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int = 14) -> None:
@@ -280,9 +271,10 @@ def draw_stack(d: ImageDraw.ImageDraw, w: dict, x: int, y: int, n: int, count: i
         text_at(d, (x + STACK_W / 2, y + 16), label, fit(label, 20, STACK_W - 6, True), INK, True, "mm")
         text_at(d, (x + STACK_W / 2, y + STACK_H - 16), w["png_emptied"], 18, INK, True, "mm")
         return
-    depth = min(3, count // 4)
+    depth = min(PILE, count // 4)
     for i in range(depth, 0, -1):  # a pile's thickness grows with its cards
-        d.rounded_rectangle((x + 3 * i, y - 3 * i, x + STACK_W + 3 * i, y + STACK_H - 3 * i), radius=6,
+        o = PILE_STEP * i
+        d.rounded_rectangle((x + o, y - o, x + STACK_W + o, y + STACK_H - o), radius=6,
                             fill=BACK[side], outline=INK, width=1)
     card_back(d, x, y, STACK_W, STACK_H, BACK[side])
     d.rectangle((x + 6, y + 6, x + STACK_W - 6, y + 32), fill=WHITE)
@@ -292,39 +284,38 @@ def draw_stack(d: ImageDraw.ImageDraw, w: dict, x: int, y: int, n: int, count: i
         d.rounded_rectangle((x - 7, y - 16, x + STACK_W + 16, y + STACK_H + 7), radius=9, outline=INK, width=5)
 
 
-def draw_tokens(d: ImageDraw.ImageDraw, v: View, w: dict, side: int, x: int, y: int) -> None:
+def draw_tokens(d: ImageDraw.ImageDraw, v: View, w: dict, side: int) -> None:
     """Hero stack, hand (backs; the hero's back is gold), favour and shame."""
     s = v.sides[side]
-    top = y + 14
-    card_back(d, x, top, 56, 76, GOLD, str(s.hero_stack))
-    text_at(d, (x + 28, top + 92), w["png_heroes"], 17, INK, False, "mm")
-    hx = x + 84
+    x, top, _, _ = hero_stack_box(side)
+    card_back(d, x, top, HERO_W, HERO_H, GOLD, str(s.hero_stack))
+    text_at(d, (x + HERO_W / 2, top + CAPTION_Y), w["png_heroes"], 17, INK, False, "mm")
+    hx = HAND_X
     for i in range(s.hand_size):
-        card_back(d, hx + i * 26, top, 50, 70, BACK[side])
+        card_back(d, hx + i * BACK_STEP, top, BACK_W, BACK_H, BACK[side])
     if s.has_hero:
-        card_back(d, hx + s.hand_size * 26, top, 50, 70, GOLD, "?")
-    hand_w = 50 + 26 * max(0, s.hand_size + s.has_hero - 1)
+        card_back(d, hx + s.hand_size * BACK_STEP, top, BACK_W, BACK_H, GOLD, "?")
+    hand_w = BACK_W + BACK_STEP * max(0, s.hand_size + s.has_hero - 1)
     if s.hand_size or s.has_hero:
-        text_at(d, (hx + hand_w / 2, top + 92), w["png_hand"], 17, INK, False, "mm")
-    fx = x + 84 + 26 * 4 + 50 + 34
-    text_at(d, (fx, top + 4), w["png_favour"], 18, INK, True)
+        text_at(d, (hx + hand_w / 2, top + CAPTION_Y), w["png_hand"], 17, INK, False, "mm")
+    text_at(d, (FAVOUR_X, top + 4), w["png_favour"], 18, INK, True)
     on_cards = sum(p.favour for p in s.played)
-    for i in range(3):
-        cx = fx + 17 + i * 40
+    r = FAVOUR_R
+    for i in range(TOKENS):
+        cx, cy = favour_centre(side, i)
         if i < s.favour:
-            favour_token(d, cx, top + 46)
+            favour_token(d, cx, cy, r)
         elif i < s.favour + on_cards:
-            d.ellipse((cx - 17, top + 29, cx + 17, top + 63), outline=GOLD, width=3)  # lies on a card
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=GOLD, width=3)  # lies on a card
         else:
-            favour_token(d, cx, top + 46, lost=True)
-    sx = fx + 140
-    text_at(d, (sx, top + 4), w["png_shame"], 18, INK, True)
-    for i in range(3):
-        shame_token(d, sx + 16 + i * 38, top + 46, held=i < s.shame)
+            favour_token(d, cx, cy, r, lost=True)
+    text_at(d, (SHAME_X, top + 4), w["png_shame"], 18, INK, True)
+    for i in range(TOKENS):
+        shame_token(d, *shame_centre(side, i), held=i < s.shame)
 
 
-def draw_fate(d: ImageDraw.ImageDraw, v: View, w: dict, locale: str, y: int) -> None:
-    x0, y0 = TILE_X, y + (BAND_H - TILE) // 2
+def draw_fate(d: ImageDraw.ImageDraw, v: View, w: dict, locale: str) -> None:
+    x0, y0, _, _ = fate_box()
     cx, cy = x0 + TILE / 2, y0 + TILE / 2
     if v.fate is None:
         d.rounded_rectangle((x0, y0, x0 + TILE, y0 + TILE), radius=10, fill=NEUTRAL, outline=MUTED, width=3)
@@ -353,7 +344,7 @@ def draw_line(d: ImageDraw.ImageDraw, w: dict, locale: str, side: int, y: int, p
               fate_colour: str | None, caption: str, value: int | None, own: int | None = None) -> None:
     """One battle line: vanguard first, empty slots for the turns to come, and
     the line's fate colour and its value (superiority, or a battle's total)."""
-    for i in range(5):
+    for i in range(SLOTS):
         x = LINE_X + i * SLOT
         if i < len(played):
             played_card(d, x, y, played[i], locale, w["png_vanguard"] if i == 0 else "")
@@ -377,8 +368,8 @@ def draw_line(d: ImageDraw.ImageDraw, w: dict, locale: str, side: int, y: int, p
 def draw_band(d: ImageDraw.ImageDraw, v: View, w: dict, locale: str) -> None:
     """The battle in progress; before its first card, the last battle's lines."""
     d.rectangle((MARGIN, BAND_Y, WIDTH - MARGIN, BAND_Y + BAND_H), fill=WHITE, outline=LINE, width=2)
-    draw_fate(d, v, w, locale, BAND_Y)
-    rows = {TROJANS: BAND_Y + BAND_PAD + 6, GREEKS: BAND_Y + 2 * BAND_PAD + CARD_H + 8}
+    draw_fate(d, v, w, locale)
+    rows = LINE_Y
     r = v.report
     if r is not None and not any(s.played for s in v.sides) and any(r.played):
         caption = w["png_last_battle"].format(battle=r.battle)
@@ -393,9 +384,9 @@ def draw_band(d: ImageDraw.ImageDraw, v: View, w: dict, locale: str) -> None:
 
 
 def draw_hand_strip(d: ImageDraw.ImageDraw, v: View, w: dict, locale: str, y: int) -> int:
-    text_at(d, (MARGIN + 6, y + 16), w["png_your_hand"], 24, INK, True, "lm")
-    x = MARGIN + 6
-    y += 34
+    text_at(d, (STRIP_X, y + 16), w["png_your_hand"], 24, INK, True, "lm")
+    x = STRIP_X
+    y += STRIP_CARDS
     for card in v.hand:
         army_card(d, x, y, HAND_W, HAND_H, card, locale)
         x += HAND_W + 10
@@ -434,17 +425,16 @@ def encode(im: Image.Image, height: int) -> bytes:
     return encode_png(im, height, palette())
 
 
-def board_png(view: View, locale: str = "en") -> bytes:
+def board_png(view: View, locale: str = "en", scale: float = 1.0) -> bytes:
     w = words(locale)
     locale = locale_of(w)
-    im = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
-    d = ImageDraw.Draw(im)
+    im, d = canvas(WIDTH, MAX_HEIGHT, BG, scale)  # the plain ImageDraw at scale 1
     draw_header(d, view, w, locale)
     draw_panel(d, view, w, locale, TROJANS, TROJAN_Y)
     draw_band(d, view, w, locale)
     draw_panel(d, view, w, locale, GREEKS, GREEK_Y)
     bottom = draw_footer(d, view, w, locale, FOOTER_Y)
-    return encode(im, bottom)
+    return encode(im, length(bottom, scale))
 
 
 HAND_CARD_W, HAND_CARD_H = 150, 200

@@ -5,6 +5,16 @@ events and the supply) and the hand are drawn here, the map in
 :mod:`render.hellgame_map`, with the colours, symbols and text of
 :mod:`render.hellgame_draw`.
 
+The board is drawn at any scale from 1 to :data:`MAX_SCALE` (the web view
+asks for 3): the map and the panel are written once, in the scale-1
+picture's pixels, and a larger picture runs the same code through a
+:class:`~render.hellgame_draw.Zoom`, which multiplies every coordinate and
+line width and has type set at the larger size, so it stays sharp instead of
+being an enlarged bitmap (the zoomed crops of :mod:`render.hellgame_crop` do
+the same). Scale 1 draws on the plain surface, as it always has, so the
+Discord picture stays byte for byte what it was. The tap regions of the web
+view come from the same geometry (:mod:`render.hellgame_regions`).
+
 :func:`sectio_centre` (and :func:`polar`, :func:`ring`, :func:`quarter_angle`)
 is the geometry the picture is drawn with; tests sample the picture there.
 """
@@ -18,8 +28,8 @@ from PIL import Image, ImageDraw
 from engines.hellgame.core import data, text as game_text
 from engines.hellgame.core.model import FREEBOOTERS, HandCard, View
 from render.hellgame_draw import (
-    ANTE, BG, FILL, GOLD, INK, LINE, MUTED, NEUTRAL, ON_FILL, PENT_BG, PENT_LINE, PENT_POINT, TINT, WHITE, clip, fit,
-    symbol, wrap, write)
+    ANTE, BG, FILL, GOLD, INK, LINE, MUTED, NEUTRAL, ON_FILL, PENT_BG, PENT_LINE, PENT_POINT, TINT, WHITE, Zoom, clip,
+    fit, symbol, wrap, write)
 from render.hellgame_draw import SHAPES, WILD  # noqa: F401  (the picture's key, read here by tests)
 from render.hellgame_map import MAP, draw_beings, draw_corners, draw_last_spell, draw_map
 from render.hellgame_map import (  # noqa: F401  (the geometry, here too: tests sample the picture with it)
@@ -48,6 +58,12 @@ WIDTH = 1680
 PANEL_W = WIDTH - PANEL_X - 14
 MAX_HEIGHT = 1600  # canvas; cropped to what was drawn, at least the map
 TEXT_STEPS = 8
+#: The largest scale a board is drawn at: 4 x 1680 px wide is already more
+#: than any screen shows, and the canvas grows with its square.
+MAX_SCALE = 4.0
+
+#: What the board's parts draw on: the picture itself (scale 1) or a Zoom of it.
+Surface = ImageDraw.ImageDraw | Zoom
 
 
 # -- the side panel ------------------------------------------------------------------
@@ -58,13 +74,13 @@ ROW_H = 50
 TRACK_ROW = 25
 
 
-def heading(d: ImageDraw.ImageDraw, y: int, text: str) -> int:
+def heading(d: Surface, y: int, text: str) -> int:
     write(d, (PANEL_X, y + 12), text, 21, True, fill=INK, anchor="lm")
     d.line((PANEL_X, y + 27, PANEL_X + PANEL_W, y + 27), fill=LINE, width=2)
     return y + 34
 
 
-def draw_header(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str) -> int:
+def draw_header(d: Surface, view: View, w: dict, locale: str) -> int:
     x, y = PANEL_X, 10
     title = round_line(view, locale)
     write(d, (x, y + 18), title, fit(title, 30, PANEL_W, True), True, fill=INK, anchor="lm")
@@ -86,7 +102,7 @@ def draw_header(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str) -> int
     return y + 6
 
 
-def draw_players(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str, y: int) -> int:
+def draw_players(d: Surface, view: View, w: dict, locale: str, y: int) -> int:
     y = heading(d, y, w["png_players"])
     right = PANEL_X + PANEL_W
     col_x = [right - COL_W * (len(COLUMNS) - i) for i in range(len(COLUMNS))]
@@ -120,7 +136,7 @@ def draw_players(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str, y: in
     return y + 4
 
 
-def draw_track(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str, y: int) -> int:
+def draw_track(d: Surface, view: View, w: dict, locale: str, y: int) -> int:
     demons, on_track = track_demons(view)
     y = heading(d, y, w["png_track" if on_track else "png_by_rank"])
     right = PANEL_X + PANEL_W
@@ -142,7 +158,7 @@ def draw_track(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str, y: int)
     return y + 6
 
 
-def draw_supply(d: ImageDraw.ImageDraw, view: View, w: dict, locale: str, y: int) -> int:
+def draw_supply(d: Surface, view: View, w: dict, locale: str, y: int) -> int:
     y = heading(d, y, w["png_permanent"])
     for area in AREAS:
         event = view.permanent.get(area) or "–"
@@ -189,10 +205,19 @@ def encode(im: Image.Image, height: int) -> bytes:
 NOT_DRAWN = {"draft", "order", "hand", "last"}
 
 
-def board_png(view: View, locale: str = "en") -> bytes:
+def board_png(view: View, locale: str = "en", scale: float = 1.0) -> bytes:
     """The board picture; pickers refreshed at every step of an order draw the
-    same board again, so pictures of equal drawn parts are remembered."""
-    return _board_png(view.model_dump_json(exclude=NOT_DRAWN), locale)
+    same board again, so pictures of equal drawn parts are remembered.
+
+    At ``scale`` k (1 to :data:`MAX_SCALE`) the same picture k times larger,
+    round(WIDTH * k) pixels wide, with type set at k times the size; raises
+    ValueError for another scale."""
+    drawn = view.model_dump_json(exclude=NOT_DRAWN)
+    if scale == 1.0:
+        return _board_png(drawn, locale)
+    if not 1.0 <= scale <= MAX_SCALE:
+        raise ValueError(f"a board is drawn at a scale from 1 to {MAX_SCALE:g}, not {scale!r}")
+    return _board_png_scaled(drawn, locale, float(scale))
 
 
 @lru_cache(maxsize=16)
@@ -200,10 +225,19 @@ def _board_png(drawn: str, locale: str) -> bytes:
     return _draw_board(View.model_validate_json(drawn), locale)
 
 
-def _draw_board(view: View, locale: str) -> bytes:
+@lru_cache(maxsize=4)
+def _board_png_scaled(drawn: str, locale: str, scale: float) -> bytes:
+    """A large board (the web view's, asked again at each of its refreshes
+    while nothing changed); a few only: at scale 3 each is over half a megabyte."""
+    return _draw_board(View.model_validate_json(drawn), locale, scale)
+
+
+def _draw_board(view: View, locale: str, scale: float = 1.0) -> bytes:
     w = words(locale)
-    im = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
-    d = ImageDraw.Draw(im)
+    im = Image.new("RGB", (round(WIDTH * scale), round(MAX_HEIGHT * scale)), BG)
+    d: Surface = ImageDraw.Draw(im)
+    if scale != 1.0:
+        d = Zoom(d, scale)
     draw_map(d, view, w, locale)
     draw_corners(d, w)
     draw_last_spell(d, view, w)
@@ -212,7 +246,7 @@ def _draw_board(view: View, locale: str) -> bytes:
     y = draw_players(d, view, w, locale, y)
     y = draw_track(d, view, w, locale, y)
     y = draw_supply(d, view, w, locale, y)
-    return encode(im, max(MAP, y + 8))
+    return encode(im, round(max(MAP, y + 8) * scale))
 
 
 # -- the hand ---------------------------------------------------------------------------

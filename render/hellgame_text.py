@@ -167,13 +167,22 @@ def units_parts(view: View, sectio: SectioView, locale: str) -> list[str]:
     legions = legion_owners(sectio)
     if legions:
         parts.append(w["legions"].format(list=", ".join(f"{seat_name(o, locale)} {n}" for o, n in legions)))
+    return parts + being_parts(sectio, units, w, locale)
+
+
+def being_parts(sectio: SectioView, units: dict[int, UnitView], w: dict, locale: str,
+                owned_only: bool = False) -> list[str]:
+    """A sectio's lieutenants, tamed and wild hounds and warning sign, in
+    words (the text board's and the web view's regions' share);
+    ``owned_only``: units without an owner left out."""
+    parts = []
     for uid in sectio.lieutenants:
         u = units.get(uid)
-        if u is not None:
+        if u is not None and (u.owner is not None or not owned_only):
             parts.append(w["lieutenant"].format(name=u.name or "?", seat=seat_name(u.owner, locale)))
     for uid in sectio.hounds:
         u = units.get(uid)
-        if u is not None:
+        if u is not None and (u.owner is not None or not owned_only):
             parts.append(w["hound"].format(seat=seat_name(u.owner, locale), attacks=u.attacks))
     if sectio.wild_hounds:
         parts.append(w["wild"].format(n=sectio.wild_hounds))

@@ -4,6 +4,11 @@ Drawn for a phone screen: the picture is shrunk to about a third, so type is
 large and every state that matters (whose turn, where each die is) also shows
 as a shape, not only as a colour: Hell dice are squares, Heaven dice circles.
 Flat colours only, so the PNG stays small and encodes fast.
+
+The web view asks for the same picture k times larger (``scale``): it is
+drawn through :class:`render.sharp.Sharp`, so the layout below is written once,
+in the Discord picture's pixels. The board's places, as the web view's tap
+regions, come from the same geometry (:mod:`render.himmel_und_hoelle_regions`).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from PIL import Image, ImageDraw
 from engines.himmel_und_hoelle.model import COLUMNS, HEAVEN, HELL, ROWS, View
 from render.png import encode
 from render.png import palette as make_palette
+from render.sharp import canvas, length
 from render.typeface import font
 from render.himmel_und_hoelle_text import end_reason, words
 
@@ -34,8 +40,11 @@ GRID_H = CELL * len(ROWS)
 BOARD_BOTTOM = GRID_Y + GRID_H + NUM_H
 REALM_Y0 = HEADER_H + 8
 REALM_Y1 = BOARD_BOTTOM - 4
+REALM_MID = (REALM_Y0 + REALM_Y1) // 2  # Startfeld above, Zielfeld below
 LEFT_REALM_X = MARGIN
 RIGHT_REALM_X = WIDTH - MARGIN - REALM_W
+#: The end of the board with each side's Startfeld (and the other's Zielfeld).
+REALM_X = {HELL: LEFT_REALM_X, HEAVEN: RIGHT_REALM_X}
 BOX_GAP = 12
 BOX_W = (WIDTH - 2 * MARGIN - BOX_GAP) // 2
 PAD = 12
@@ -87,6 +96,18 @@ def cell_box(field: str) -> tuple[int, int, int, int]:
     row, col = ROWS.index(field[0]), int(field[1:])
     x, y = GRID_X + (col - 1) * CELL, GRID_Y + row * CELL
     return x, y, x + CELL, y + CELL
+
+
+def start_box(side: int) -> tuple[int, int, int, int]:
+    """``side``'s Startfeld: the upper half of its end of the board."""
+    x = REALM_X[side]
+    return x, REALM_Y0, x + REALM_W, REALM_MID
+
+
+def goal_box(side: int) -> tuple[int, int, int, int]:
+    """``side``'s Zielfeld: the lower half of the other side's end."""
+    x = REALM_X[1 - side]
+    return x, REALM_MID, x + REALM_W, REALM_Y1
 
 
 def draw_die(
@@ -239,7 +260,7 @@ def draw_realm(d: ImageDraw.ImageDraw, v: View, w: dict, x: int, starter: int) -
     """One end of the board: ``starter``'s Startfeld and the other side's Zielfeld."""
     scorer = 1 - starter
     y0, y1 = REALM_Y0, REALM_Y1
-    mid = (y0 + y1) // 2
+    mid = REALM_MID
     d.rectangle((x, y0, x + REALM_W, y1), fill=TINT[starter], outline=FILL[starter], width=4)
     d.line((x + 8, mid, x + REALM_W - 8, mid), fill=FILL[starter], width=2)
     label, big = font(24, True), font(30, True)
@@ -383,13 +404,12 @@ def palette() -> Image.Image:
 
 
 
-def board_png(view: View, locale: str = "en") -> bytes:
+def board_png(view: View, locale: str = "en", scale: float = 1.0) -> bytes:
     w = words(locale)
-    im = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
-    d = ImageDraw.Draw(im)
+    im, d = canvas(WIDTH, MAX_HEIGHT, BG, scale)  # the plain ImageDraw at scale 1
     draw_header(d, view, w)
-    draw_realm(d, view, w, LEFT_REALM_X, HELL)
-    draw_realm(d, view, w, RIGHT_REALM_X, HEAVEN)
+    draw_realm(d, view, w, REALM_X[HELL], HELL)
+    draw_realm(d, view, w, REALM_X[HEAVEN], HEAVEN)
     draw_grid(d, view)
     draw_dice(d, view)
     y = BOARD_BOTTOM + 10
@@ -398,4 +418,4 @@ def board_png(view: View, locale: str = "en") -> bytes:
     if view.hand is not None and view.seat is not None:
         y = draw_hand(d, view, w, y) + 10
     y = draw_status(d, view, w, y) + 6
-    return encode(im, y, palette())
+    return encode(im, length(y, scale), palette())

@@ -7,6 +7,11 @@ triangle, green diamond); towers that the current roll lets the player choose
 get a black frame and a black number plate; the last move's tower a yellow
 ground, its newly added stones a lighter shade. Flat colours only, mapped onto
 a fixed palette, so the PNG stays small and encodes fast.
+
+The web view asks for the same picture k times larger (``scale``): it is
+drawn through :class:`render.sharp.Sharp`, so the layout below is written once,
+in the Discord picture's pixels. The towers' places, as the web view's tap
+regions, come from the same geometry (:mod:`render.hoch_und_hoeher_regions`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from PIL import Image, ImageDraw
 from engines.hoch_und_hoeher.model import TEAM_B, TEAM_G, TowerView, View
 from render.png import encode
 from render.png import palette as make_palette
+from render.sharp import canvas, length
 from render.typeface import font
 from render.hoch_und_hoeher_text import (
     MAX_SCORE,
@@ -343,10 +349,9 @@ def palette() -> Image.Image:
     return make_palette(flat, pairs, TEXT_STEPS)
 
 
-def board_png(view: View, locale: str = "en") -> bytes:
+def board_png(view: View, locale: str = "en", scale: float = 1.0) -> bytes:
     w = words(locale)
-    im = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
-    d = ImageDraw.Draw(im)
+    im, d = canvas(WIDTH, MAX_HEIGHT, BG, scale)  # the plain ImageDraw at scale 1
     draw_header(d, view, w)
     y = draw_towers(d, view, w)
     y = draw_legend(d, view, w, y + 6) + 6
@@ -357,5 +362,5 @@ def board_png(view: View, locale: str = "en") -> bytes:
     else:
         y = draw_team_box(d, view, w, TEAM_B, MARGIN, y, WIDTH - 2 * MARGIN)
     y = draw_status(d, view, w, y + 8) + 6
-    return encode(im, y, palette())
+    return encode(im, length(y, scale), palette())
 

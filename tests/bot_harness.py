@@ -19,7 +19,7 @@ from bot.play.clock import Clock
 from bot.config import Settings
 
 
-def make_bot(db: str | Path, clock: Clock | None = None, run_scheduler: bool = False) -> Brettbote:
+def make_bot(db: str | Path, clock: Clock | None = None, run_scheduler: bool = False, **settings) -> Brettbote:
     """A bot on a test database (a URL, or a SQLite file's path); timers fire
     only when a test says so (``bot.scheduler.run_due()``, or
     ``Table.fire_timers``) unless ``run_scheduler`` is set."""
@@ -27,14 +27,16 @@ def make_bot(db: str | Path, clock: Clock | None = None, run_scheduler: bool = F
     # Pictures are drawn and computer players think in a thread here, so a
     # test can swap the renderer (and use the toy game, registered in this
     # process only); the bot processes of test_scale_out use worker
-    # processes. Computer players think 20 ms a decision.
-    settings = Settings(database_url=url, render_workers=0, computer_workers=0, computer_max_ms=20)
-    return Brettbote(settings, clock=clock, run_scheduler=run_scheduler, guild_ready_timeout=0.05)
+    # processes. Computer players think 20 ms a decision. ``settings``: more
+    # settings by field name (``web_port=0``: the web view on a free port).
+    chosen = Settings(database_url=url, render_workers=0, computer_workers=0, computer_max_ms=20, **settings)
+    return Brettbote(chosen, clock=clock, run_scheduler=run_scheduler, guild_ready_timeout=0.05)
 
 
 @contextlib.asynccontextmanager
-async def started(fake: FakeDiscord, db: str | Path, clock: Clock | None = None, run_scheduler: bool = False) -> AsyncIterator[Brettbote]:
-    async with running_bot(fake, make_bot(db, clock, run_scheduler)) as bot:
+async def started(fake: FakeDiscord, db: str | Path, clock: Clock | None = None, run_scheduler: bool = False,
+                  **settings) -> AsyncIterator[Brettbote]:
+    async with running_bot(fake, make_bot(db, clock, run_scheduler, **settings)) as bot:
         yield bot
 
 

@@ -22,6 +22,10 @@ WRONG = [
     ("BRETTBOTE_MATCHES_PER_HOUR", "0", "from 1 to 100"),
     ("COMPUTER_WORKERS", "-1", "from 0 to 64"),
     ("COMPUTER_MAX_MS", "0", "from 1 to 10000"),
+    ("WEB_PORT", "70000", "a TCP port"),
+    ("PUBLIC_URL", "brettbote.example.org", "http:// or https://"),
+    ("WEB_PROXIES", "10.0.0.300", "addresses or networks"),
+    ("WEB_HOST", "not a host!", "an IP address or host name"),
 ]
 
 
@@ -92,3 +96,22 @@ def test_shards_and_the_database_are_checked_at_start(monkeypatch, capsys):
     monkeypatch.setenv("METRICS_PORT", "9100")
     settings = load_settings(env_file=None)
     assert settings.render_workers == 0 and settings.metrics_port == 9100 and "hunter2" not in repr(settings)
+
+
+def test_the_web_view_is_off_by_default_and_its_secret_is_never_repeated(monkeypatch):
+    assert load_settings(env_file=None).web_port is None
+    monkeypatch.setenv("WEB_SECRET", "short-secret-1234")
+    with pytest.raises(SettingsError) as err:
+        load_settings(env_file=None)
+    assert "WEB_SECRET is not allowed" in str(err.value) and "short-secret-1234" not in str(err.value)
+    monkeypatch.setenv("WEB_SECRET", "s" * 32)
+    monkeypatch.setenv("WEB_PORT", "8080")
+    monkeypatch.setenv("WEB_HOST", "0.0.0.0")
+    # links to 0.0.0.0 would lead nowhere: every interface needs the public address
+    with pytest.raises(SettingsError, match="PUBLIC_URL must be set"):
+        load_settings(env_file=None)
+    monkeypatch.setenv("PUBLIC_URL", "https://brettbote.example.org")
+    monkeypatch.setenv("WEB_PROXIES", "127.0.0.1, 172.16.0.0/12")
+    settings = load_settings(env_file=None)
+    assert settings.web_port == 8080 and settings.web_proxies == ["127.0.0.1", "172.16.0.0/12"]
+    assert "s" * 32 not in repr(settings)

@@ -36,6 +36,7 @@ def test_env_example_lists_every_setting():
         "COMPUTER_WORKERS", "COMPUTER_MAX_MS",
         "BRETTBOTE_TIMER_LEASE", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL", "BRETTBOTE_LOG_PAYLOADS", "BRETTBOTE_MATCHES_PER_HOUR",
+        "WEB_PORT", "WEB_HOST", "PUBLIC_URL", "WEB_SECRET", "WEB_PROXIES",
     }
     assert example["DISCORD_TOKEN"] == ""
     settings = load_settings(env_file=ROOT / ".env.example")
@@ -68,13 +69,21 @@ def test_compose_runs_postgresql_and_shard_processes_that_cover_every_shard(monk
     covered = []
     for name, service in shards.items():
         assert service["depends_on"]["db"]["condition"] == "service_healthy"
-        env = {k: str(v).replace("${POSTGRES_PASSWORD:-brettbote}", "secret") for k, v in service["environment"].items()}
+        env = {k: str(v).replace("${POSTGRES_PASSWORD:-brettbote}", "secret")
+               for k, v in service["environment"].items()}
+        # the web view is off unless .env turns it on; turned on as the file says
+        assert {env[k] for k in ("WEB_PORT", "PUBLIC_URL", "WEB_PROXIES")} == {"${WEB_PORT:-}", "${PUBLIC_URL:-}",
+                                                                               "${WEB_PROXIES:-}"}
+        env.update(WEB_PORT="8080", PUBLIC_URL="https://brettbote.example.org", WEB_PROXIES="172.16.0.0/12")
         for key, value in env.items():
             monkeypatch.setenv(key, value)
         settings = load_settings(env_file=None)
         assert settings.database_url.startswith("postgresql://") and "@db:5432/" in settings.database_url
         assert isinstance(make_client(settings), ShardedBrettbote) and settings.metrics_port
         assert str(settings.metrics_port) in " ".join(service["healthcheck"]["test"])
+        # the web view: every process serves every match, its port published on this machine only
+        assert settings.web_port == 8080 and settings.web_host == "0.0.0.0" and settings.web_proxies
+        assert f"127.0.0.1:{8080 + settings.shard_ids[0]}:{settings.web_port}" in service["ports"]
         covered += settings.shard_ids
     assert sorted(covered) == list(range(settings.shard_count))
 

@@ -2,8 +2,8 @@
 
 ``setup_hook`` only assembles: the store, the match service and slow play
 (``bot.play``), the announcer, the cogs, the dynamic components, the
-``/game`` commands with their translator, the render workers and the metrics
-endpoint; then it syncs the commands.
+``/game`` commands with their translator, the render workers, the metrics
+endpoint and the web view; then it syncs the commands.
 
 With ``SHARD_COUNT`` the client is discord.py's ``AutoShardedBot`` for the
 shards in ``SHARD_IDS`` (all of them if empty). Any process can serve any
@@ -51,6 +51,9 @@ from bot.play.service import MatchService
 from bot.play.slow import SlowPlay
 from bot.store import Store, open_store, redacted, sqlite_path
 from bot.discord.translator import Translator
+from bot.discord import web_links
+from bot.discord.web import start_web
+from bot.web.server import WebServer
 from bot import metrics, workers
 
 log = logging.getLogger("brettbote")
@@ -95,6 +98,7 @@ class BrettboteClient:
         self.announcer: Announcer | None = None
         self.scheduler: Scheduler | None = None
         self.metrics_server: metrics.MetricsServer | None = None
+        self.web_server: WebServer | None = None
         self._reconciled = False
         #: Set once Discord took the token and the bot assembles itself.
         self.setting_up = False
@@ -126,6 +130,8 @@ class BrettboteClient:
         self.tree.add_command(BrettboteCommands())
         self.tree.on_error = on_app_command_error
         await self.tree.set_translator(Translator())
+        if self.settings.web_port is not None:
+            self.web_server = await start_web(self)
         if self.settings.metrics_port:
             self.metrics_server = await metrics.MetricsServer.start(self.settings.metrics_port, self.health,
                                                                     host=self.settings.metrics_host)
@@ -181,6 +187,10 @@ class BrettboteClient:
         if self.metrics_server is not None:
             await self.metrics_server.stop()
             self.metrics_server = None
+        if self.web_server is not None:
+            web_links.configure(None, None)
+            await self.web_server.stop()
+            self.web_server = None
         await super().close()
         if self.store is not None:
             await self.store.close()  # waits for a transaction in flight

@@ -22,6 +22,7 @@ import discord
 
 from bot.discord import clocks, present
 from bot.discord import components as c
+from bot.discord import web_links
 from bot.store import Match
 
 log = logging.getLogger("brettbote")
@@ -38,7 +39,8 @@ async def restate(announcer, match: Match) -> None:
             channel = await announcer.channel(match.board_channel_id)
             message = await channel.fetch_message(match.board_message_id)
             locale = announcer.locales.of_channel(match)
-            layout = _restated(match, message, await _status(announcer, match, locale), locale)
+            layout = _restated(match, message, await _status(announcer, match, locale), locale,
+                               await web_links.board_button(match, locale))
             if layout is not None:
                 await message.edit(view=layout, attachments=message.attachments,
                                    allowed_mentions=discord.AllowedMentions.none())
@@ -88,7 +90,7 @@ async def _status(announcer, match: Match, locale: str) -> present.BoardText:
 
 
 def _restated(match: Match, message: discord.Message, text: present.BoardText,
-              locale: str) -> discord.ui.LayoutView | None:
+              locale: str, web: discord.ui.Button | None = None) -> discord.ui.LayoutView | None:
     """The board's layout with its last text (the status) replaced and its
     buttons made again as the post made them (the same custom_ids, so the
     buttons keep working, and dynamic items, so nothing is kept in memory)."""
@@ -102,6 +104,9 @@ def _restated(match: Match, message: discord.Message, text: present.BoardText,
     texts[-1].content = present.status_text(text)
     # the buttons carry the move counter of the board's post, which later moves may have passed
     as_posted = dataclasses.replace(match, counter=match.board_counter)
-    for row in c.board_rows(as_posted, locale, finished=False, seats=text.seat_buttons):
+    rows = c.board_rows(as_posted, locale, finished=False, seats=text.seat_buttons)
+    if web is not None:
+        rows[0].append(web)
+    for row in rows:
         container.add_item(discord.ui.ActionRow(*row))
     return layout

@@ -16,6 +16,7 @@ import render
 from bot import workers
 from engines import registry
 from bot.discord import components as c
+from bot.discord import web_links
 from bot.discord.messages import t
 from bot.discord.present import Payload, engine_of, pictures, split_posts, you_are
 from bot.play.errors import ServiceError
@@ -80,6 +81,7 @@ async def private_view(match: Match, user_id: int, locale: str, notice: str | No
         ui = ui or discord.ui.View(timeout=None)
         for n in range(1, quarters + 1):
             ui.add_item(c.TextPageButton("quarter", match.id, n, t("btn_quarter", locale, n=n)))
+    ui = web_links.with_button(ui, await web_links.private_button(match, user_id, locale))
     return Payload(content=content, files=files, view=ui)
 
 

@@ -14,6 +14,7 @@ import engines
 import render
 from bot import workers
 from bot.discord import components as c
+from bot.discord import web_links
 from bot.discord.messages import t
 from bot.discord.talk_line import talk_lines
 from bot.play.handover import CHOICES, voters
@@ -281,6 +282,9 @@ async def board_post(match: Match, locale: str, *, events: list[Event | dict] = 
     files = (await pictures(match, engine.view(engine.load_state(match.state), None), locale))[0] if with_image else []
     since, status = "\n".join(text.since)[:SINCE_LIMIT], status_text(text)
     rows = c.board_rows(match, locale, finished=match.status != "running", seats=text.seat_buttons)
+    web = await web_links.board_button(match, locale)
+    if web is not None:
+        rows[0].append(web)
     return Payload(
         content="\n".join(part for part in (text.head, since, status) if part),
         files=files,

@@ -40,6 +40,7 @@ class BrettboteCommands(app_commands.Group):
         threads=_("Whether new matches open a thread (else they stay in the channel)"),
         moderator=_("A role that may moderate matches"),
         announcements=_("The channel where new lobbies and results are announced"),
+        web=_("Whether matches here have a web view (when the bot runs one)"),
         clear=_("Remove a setting"),
     )
     @app_commands.choices(policy=POLICIES, clear=CLEAR)
@@ -48,12 +49,13 @@ class BrettboteCommands(app_commands.Group):
                        deadline: app_commands.Range[int, 0, 336] | None = None,
                        policy: app_commands.Choice[str] | None = None, threads: bool | None = None,
                        moderator: discord.Role | None = None, announcements: discord.TextChannel | None = None,
-                       clear: app_commands.Choice[str] | None = None) -> None:
+                       web: bool | None = None, clear: app_commands.Choice[str] | None = None) -> None:
         await cog(interaction, "servers").settings(
             interaction, games=games, reminder_hours=reminder, deadline_hours=deadline,
             deadline_policy=policy.value if policy else None, threads=threads,
             moderator_role_id=moderator.id if moderator else None,
-            announce_channel_id=announcements.id if announcements else None, clear=clear.value if clear else None,
+            announce_channel_id=announcements.id if announcements else None, web=web,
+            clear=clear.value if clear else None,
         )
 
     @app_commands.command(name=_("cancel"), description=_("Cancel the match here at once (moderators)"))

@@ -12,6 +12,7 @@ import engines
 from bot.discord import present
 from bot.discord.errors import guarded, reply
 from bot.discord.messages import t
+from bot.discord import web_links
 from bot.discord.room import Room
 from bot.play.errors import ServiceError
 from bot.store import GuildSettings
@@ -31,7 +32,7 @@ def settings_text(found: GuildSettings, locale: str) -> str:
         threads=t("settings_yes" if found.threads else "settings_no", locale),
         moderator=f"<@&{found.moderator_role_id}>" if found.moderator_role_id else none,
         announcements=f"<#{found.announce_channel_id}>" if found.announce_channel_id else none,
-    )
+    ) + t("settings_web", locale, web=t("settings_yes" if found.web else "settings_no", locale))
 
 
 class ServersCog(Room, name="servers"):
@@ -49,6 +50,7 @@ class ServersCog(Room, name="servers"):
             raise ServiceError("not_manager")
         if any(v is not None for v in values.values()):
             found = await self.servers.change(interaction.guild_id, **values)
+            web_links.forget_guild(interaction.guild_id)
             text = t("settings_changed", locale) + "\n" + settings_text(found, locale)
         else:
             text = settings_text(await self.servers.settings(interaction.guild_id), locale)

@@ -87,7 +87,8 @@ class Servers:
     async def change(self, guild_id: int, *, games: str | None = None, reminder_hours: int | None = None,
                      deadline_hours: int | None = None, deadline_policy: str | None = None,
                      threads: bool | None = None, moderator_role_id: int | None = None,
-                     announce_channel_id: int | None = None, clear: str | None = None) -> GuildSettings:
+                     announce_channel_id: int | None = None, web: bool | None = None,
+                     clear: str | None = None) -> GuildSettings:
         """Check every value first (a forged payload skips the command's own
         ranges), then store them together: a refusal changes nothing.
         ``deadline_hours`` 0 removes the default deadline; ``clear`` is
@@ -112,6 +113,8 @@ class Servers:
             values["moderator_role_id"] = moderator_role_id
         if announce_channel_id is not None:
             values["announce_channel_id"] = announce_channel_id
+        if web is not None:
+            values["web"] = web
         cleared = {"moderator": ("moderator_role_id",), "announcements": ("announce_channel_id",),
                    "all": tuple(f.name for f in dataclasses.fields(GuildSettings) if f.name != "guild_id")}
         if clear is not None:

@@ -55,11 +55,14 @@ async def copy_database(source: SqlStore, target: SqlStore) -> Copied:
         away = await src.fetch("SELECT * FROM away_periods ORDER BY user_id, started_at")
         guilds = await src.fetch("SELECT * FROM guild_settings ORDER BY guild_id")
         ratings = await src.fetch("SELECT * FROM ratings ORDER BY guild_id, game, user_id")
+        # the web view's link key: links handed out before the move keep working
+        secrets = await src.fetch("SELECT * FROM secrets ORDER BY name")
     async with target.transaction() as tx:
         copied.users = await _insert(tx, "users", users)
         copied.rows += await _insert(tx, "away_periods", away)
         copied.rows += await _insert(tx, "guild_settings", guilds)
         copied.rows += await _insert(tx, "ratings", ratings)
+        copied.rows += await _insert(tx, "secrets", secrets)
     last = -1
     while True:
         async with source.transaction() as src:

@@ -280,3 +280,5 @@ class GuildSettings:
     threads: bool = True
     moderator_role_id: int | None = None
     announce_channel_id: int | None = None
+    #: The web view of this server's matches (``bot.web``) is on.
+    web: bool = True

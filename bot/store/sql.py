@@ -19,6 +19,7 @@ from bot.store.base import Store, Transaction
 from bot.store.models import STANDING, GuildSettings, LoggedAction, Match, Stint, Timer, User
 from bot.store.rows import OPEN_SQL, Row, assignments, match_from_row, now, timer_from_row, user_from_row
 from bot.store.sql_guilds import GuildStatements
+from bot.store.sql_web import WebReads, WebStatements
 from bot.store.sql_users import UserReads, UserStatements
 from bot.store.sql_outbox import OutboxStatements
 from bot.store.sql_ratings import RatingReads, RatingStatements
@@ -28,7 +29,7 @@ from bot.store.sql_undo import UndoStatements
 
 
 class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, GuildStatements,
-                     UserStatements, TalkStatements, Transaction):
+                     UserStatements, TalkStatements, WebStatements, Transaction):
     """The statements, over one connection inside one transaction.
 
     ``fetch``/``execute`` are public for tests and tools that need raw SQL (to
@@ -278,7 +279,7 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         await self.execute(f"UPDATE users SET {assignments(values)} WHERE user_id=?", (*values.values(), user_id))
 
 
-class SqlStore(UserReads, RatingReads, Store):
+class SqlStore(UserReads, RatingReads, WebReads, Store):
     """The reads and small writes of :class:`Store`, each on a connection the
     driver lends (:meth:`_reading`) or in a transaction of its own."""
 

@@ -10,7 +10,7 @@ from bot.store.rows import assignments, now
 
 #: The columns :meth:`GuildStatements.update_guild_settings` may set.
 GUILD_COLUMNS = ("games", "reminder_hours", "deadline_hours", "deadline_policy", "threads", "moderator_role_id",
-                 "announce_channel_id")
+                 "announce_channel_id", "web")
 
 
 class GuildStatements:
@@ -21,6 +21,7 @@ class GuildStatements:
         return GuildSettings(
             guild_id, row["games"].split(",") if row["games"] else None, row["reminder_hours"], row["deadline_hours"],
             row["deadline_policy"], row["threads"] != 0, row["moderator_role_id"], row["announce_channel_id"],
+            row["web"] != 0,
         )
 
     async def update_guild_settings(self, guild_id: int, **values: Any) -> None:
@@ -29,8 +30,9 @@ class GuildStatements:
             raise ValueError(f"unknown guild settings {sorted(unknown)}")
         if "games" in values and values["games"] is not None:
             values["games"] = ",".join(values["games"])
-        if "threads" in values and values["threads"] is not None:
-            values["threads"] = int(values["threads"])
+        for flag in ("threads", "web"):
+            if values.get(flag) is not None:
+                values[flag] = int(values[flag])
         await self.execute("INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, ?)"
                            " ON CONFLICT (guild_id) DO NOTHING", (guild_id, now()))
         values["updated_at"] = now()

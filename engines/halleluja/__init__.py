@@ -10,6 +10,7 @@ GAME = Game(
     engine="engines.halleluja.engine:ENGINE",
     board_png="render.halleluja:board_png",
     board_text="render.halleluja_text:board_text",
+    board_regions="render.halleluja_regions:board_regions",
     order=3,
     version=1,
 )

@@ -10,6 +10,7 @@ GAME = Game(
     engine="engines.hektor_und_achill.engine:ENGINE",
     board_png="render.hektor_und_achill:board_png",
     board_text="render.hektor_und_achill_text:board_text",
+    board_regions="render.hektor_und_achill_regions:board_regions",
     hand_png="render.hektor_und_achill:hand_png",
     order=4,
     version=1,

@@ -16,6 +16,7 @@ GAME = Game(
     focus_png="render.hellgame_crop:zoom_png",
     quarter_png="render.hellgame_crop:quarter_png",
     quarters=5,
+    board_regions="render.hellgame_regions:board_regions",
     order=5,
     version=8,
 )

@@ -10,6 +10,7 @@ GAME = Game(
     engine="engines.himmel_und_hoelle.engine:ENGINE",
     board_png="render.himmel_und_hoelle:board_png",
     board_text="render.himmel_und_hoelle_text:board_text",
+    board_regions="render.himmel_und_hoelle_regions:board_regions",
     order=1,
     version=1,
 )

@@ -10,6 +10,7 @@ GAME = Game(
     engine="engines.hoch_und_hoeher.engine:ENGINE",
     board_png="render.hoch_und_hoeher:board_png",
     board_text="render.hoch_und_hoeher_text:board_text",
+    board_regions="render.hoch_und_hoeher_regions:board_regions",
     order=2,
     version=1,
 )
