@@ -1,6 +1,6 @@
 """Strength of the computer player against the goal table of the issue.
 
-    python -m bench.arena [--quick | --games N] [--only GAME] [--opponent random|greedy] [--seed 1]
+    python -m bench.arena [--quick | --games N] [--only GAME] [--opponent random|greedy] [--seats N] [--seed 1]
 
 Every row plays the computer against one opponent, seats alternating
 (``engines.ai.arena.arena``), and prints the computer's share of the decided
@@ -14,7 +14,17 @@ Himmel und Hölle   >= 90 % over 40 games        >= 85 % over 20 games
 Hoch und höher     >= 90 % over 100 games       >= 55 % over 400 games
 Hektor und Achill  >= 85 % over 50 games        >= 70 % over 30 games
 Halleluja          >= 90 % over 40 games        >= 75 % over 30 games
+The HellGame, 3    >= 70 % alone, 60 games,     >= 45 % alone over 40 games
+                   200 ms a decision
+The HellGame, 6    >= 50 % alone, 40 games,     –
+                   200 ms a decision
 ================== ============================ ============================
+
+The HellGame's rows play with the test option ``max_rounds`` 4 (the match
+ends after round 4: most sectios, then favour, then fewest disfavour) and
+count the games the computer wins alone among all games (a win shared with
+an opponent, or lost, is not one): with 3 seats an equal share is 33 %, with
+6 seats 17 %.
 
 The decision time goal is a p95 within the budget + 20 %, taken over the
 computer's own decisions (the arena's figure also counts the greedy
@@ -64,6 +74,19 @@ class Goal:
     share: float
     #: A reason that must make up at least ``RACE_SHARE`` of the computer's wins.
     wins_by: str | None = None
+    #: Seats at the table: the computer and ``seats - 1`` opponents.
+    seats: int = 2
+    #: The game's options for every match (the HellGame's round cap).
+    options: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def alone(self) -> bool:
+        """With more than one opponent the share is of all games, won alone
+        (a win shared with an opponent is no win), not of the decided ones."""
+        return self.seats > 2
+
+    def label(self) -> str:
+        return self.game if self.seats == 2 else f"{self.game} ({self.seats})"
 
 
 GOALS = [
@@ -75,6 +98,9 @@ GOALS = [
     Goal("hoch-und-hoeher", "greedy", 400, 500, 0.55),
     Goal("hektor-und-achill", "greedy", 30, 500, 0.70),
     Goal("halleluja", "greedy", 30, 500, 0.75),
+    Goal("hellgame", "random", 60, 200, 0.70, seats=3, options=(("max_rounds", 4),)),
+    Goal("hellgame", "greedy", 40, 500, 0.45, seats=3, options=(("max_rounds", 4),)),
+    Goal("hellgame", "random", 40, 200, 0.50, seats=6, options=(("max_rounds", 4),)),
 ]
 
 
@@ -151,10 +177,10 @@ def run(goal: Goal, games: int, seed: int) -> dict:
         recorder.last_reason = None
 
     with watched(engine, times):
-        tally = arena(recorder, ["computer", goal.opponent], games, goal.budget_ms / 1000, seed,
-                      progress=progress)
+        tally = arena(recorder, ["computer"] + [goal.opponent] * (goal.seats - 1), games, goal.budget_ms / 1000,
+                      seed, options=dict(goal.options) or None, progress=progress)
     won = tally.wins["computer"]
-    decided = won + tally.wins[goal.opponent]
+    decided = tally.games if goal.alone else won + tally.wins[goal.opponent]
     share = won / decided if decided else 0.0
     p95_ms = round(p95(times), 1)
     return {
@@ -198,7 +224,7 @@ def line(goal: Goal, row: dict, rough: bool, partial: bool = False) -> str:
         verdict = f"partial {row['games']}/{goal.games}: {verdict}"
     asked = f" (goal >= {RACE_SHARE:.0%} {goal.wins_by})" if goal.wins_by else ""
     return (
-        f"{goal.game:<18} vs {goal.opponent:<6} {goal.budget_ms:>4} ms  "
+        f"{goal.label():<18} vs {goal.opponent:<6} {goal.budget_ms:>4} ms  "
         f"{row['won']:>3}/{row['decided']:<3} = {row['share']:6.1%} (goal {goal.share:.0%})  "
         f"draws {row['draws']:>2}  unfinished {row['unfinished']}  "
         f"p95 {row['p95_ms']:7.1f} ms (goal {goal.budget_ms * TIME_SLACK:.0f})  "
@@ -214,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, metavar="N", help="N games a row instead of the table's (partial)")
     parser.add_argument("--only", action="append", metavar="GAME", help="only this game (repeatable)")
     parser.add_argument("--opponent", choices=("random", "greedy"), help="only the rows against this player")
+    parser.add_argument("--seats", type=int, metavar="N", help="only the rows with N seats")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.games is not None and args.games < 1:
@@ -223,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.only and goal.game not in args.only:
             continue
         if args.opponent and goal.opponent != args.opponent:
+            continue
+        if args.seats and goal.seats != args.seats:
             continue
         games = args.games if args.games else quick_games(goal.games) if args.quick else goal.games
         row = run(goal, games, args.seed)

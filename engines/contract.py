@@ -291,6 +291,12 @@ class Engine(ABC):
     #: not try, never better than another legal one (a ``staticmethod``);
     #: None: every action is worth trying.
     ai_useless: ClassVar[Any] = None
+    #: ``(engine, state, seat) -> action | None``: a rule of thumb for
+    #: decisions a search cannot see the end of in its time (a ``staticmethod``;
+    #: see :mod:`engines.ai.players`): the computer takes its action, in
+    #: decisions and in playouts, where it gives one. It is only ever shown a
+    #: determinisation of the seat's position. None: the search decides all.
+    ai_policy: ClassVar[Any] = None
     #: Whether a seat's legal choices can hang on what only that seat sees (a
     #: hidden hand) outside secret decisions: then :meth:`automatic` never
     #: answers for it by default (see *Automatic answers* above).

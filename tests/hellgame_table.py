@@ -132,12 +132,13 @@ async def open_match(fake, table: Table, users, seed: int = 0) -> None:
         await table.run(await fake.click(user, lobby, join))
 
 
-async def decide(table: Table, match, state, user, rnd: random.Random) -> bool:
-    """The first seat asked decides, by ``player_choice`` with ``rnd``, clicking as
-    a player does; ``user`` is that seat's player. True if the decision was
-    answered in its DM picker (which is updated in place), else by "Act"."""
+async def decide(table: Table, match, state, user, rnd: random.Random, seat: int | None = None) -> bool:
+    """``seat`` (the first seat asked if None) decides, by ``player_choice`` with
+    ``rnd``, clicking as a player does; ``user`` is that seat's player. True if
+    the decision was answered in its DM picker (which is updated in place),
+    else by "Act"."""
     engine = engines.get(GAME)
-    seat = engine.to_act(state)[0]
+    seat = engine.to_act(state)[0] if seat is None else seat
     counter = match.seats[seat].decision_counter
     action = player_choice(state, seat, rnd)
     index = engine.legal_actions(state, seat).index(action)

@@ -68,10 +68,31 @@ class ComputerPlayer(Player):
         self.carry = None
 
     def decide(self, engine: Engine, state: BaseModel, seat: int) -> int:
+        ruled = ruled_choice(engine, state, seat, self.rnd)
+        if ruled is not None:
+            self.carry = None
+            return ruled
         search = Search(self.budget_s, self.max_iterations, playout_steps=playout_steps(engine), carry=self.carry)
         index = search.choose(engine, state, seat, self.rnd, time.perf_counter)
         self.carry = search.after
         return index
+
+
+def ruled_choice(engine: Engine, state: BaseModel, seat: int, rnd) -> int | None:
+    """The index of the game's rule of thumb (``Engine.ai_policy``) for this
+    decision, or None. The rule sees a determinisation only (what the seat
+    cannot see drawn anew), never the real state; its action is found among
+    the real legal actions, which the seat's information alone decides."""
+    policy = getattr(engine, "ai_policy", None)
+    legal = engine.legal_actions(state, seat)
+    if policy is None or len(legal) < 2:
+        return None
+    action = policy(engine, engine.determinise(state, seat, rnd), seat)
+    if action is None:
+        return None
+    keys = [engine.dump_action(a) for a in legal]
+    key = engine.dump_action(action)
+    return keys.index(key) if key in keys else None
 
 
 def playout_steps(engine: Engine) -> int:

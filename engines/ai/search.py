@@ -223,11 +223,16 @@ class Search:
             visited.backed = [(1.0 - b) * m + b * (0.5 + (v - 0.5) * (1.0 - DECAY)) for m, v in zip(mean, best)]
 
     def _playout(self, engine: Engine, state: BaseModel, rnd: random.Random) -> list[float]:
+        # a game's rule of thumb plays its part of the playout (already a determinisation)
+        policy = getattr(engine, "ai_policy", None)
         for _ in range(self.playout_steps):
             if engine.result(state) is not None:
                 break
             actor = rnd.choice(engine.to_act(state))
-            state, _ = engine.apply(state, actor, rnd.choice(engine.legal_actions(state, actor)))
+            action = policy(engine, state, actor) if policy is not None else None
+            if action is None:
+                action = rnd.choice(engine.legal_actions(state, actor))
+            state, _ = engine.apply(state, actor, action)
         return [engine.evaluate(state, s) for s in range(engine.seat_count(state))]
 
 

@@ -24,6 +24,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.contract import Engine, Event, IllegalAction, Prompt, Result, Text, clone, for_tests_only
+from engines.hellgame import evaluate as hellgame_evaluate
+from engines.hellgame import policy as hellgame_policy
 from engines.hellgame.core import board, data, flow, hooks, text, victory
 # Every part registers its steps, questions and hooks when imported; the order
 # below is the order in which hooks of the same kind run.
@@ -90,6 +92,8 @@ class HellGame(Engine):
     #: ``back`` only returns to a step of an order the search has already
     #: seen: a computer that tried it would wander back and forth in the draft.
     ai_useless = staticmethod(lambda state, seat, action: action.do == "back")
+    #: Rules of thumb for secret orders whose effect the search cannot reach (:mod:`.policy`).
+    ai_policy = staticmethod(hellgame_policy.choose)
     chapter_event = flow.CHAPTER
     dm_events = frozenset({"ev_hand", "ev_arcana_drawn", "ev_card_bought", "ev_card_bought_pra", "ev_gift_cards_given", "ev_gift_cards_received"})
 
@@ -248,6 +252,11 @@ class HellGame(Engine):
 
     def stage_label(self, state: State) -> Text:
         return Text(key="hd_round", params={"round": state.round, "phase": state.phase})
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Progress toward every way to win, as a share of the win (see
+        :mod:`engines.hellgame.evaluate`)."""
+        return hellgame_evaluate.evaluate(state, seat)
 
     def scores(self, state: State) -> list[int]:
         return victory.result_scores(state)
