@@ -167,6 +167,9 @@ async def test_the_private_page_in_the_browser(fake, db, clock, stored):
             await page.page.wait_for_function("() => document.getElementById('hand').complete"
                                               " && document.getElementById('hand').naturalWidth > 0")
             assert "only for you" in await page.page.inner_text(".private-note")
+            # after the page's first look at its state the card texts still say something
+            await page.page.wait_for_function("() => document.getElementById('updated').textContent !== ''")
+            assert (await page.page.inner_text("#cards")).strip()
             await page.shot("hellgame-private-phone")
             assert page.errors == [], page.errors
             # a wrong, another seat's (forged from Bob's), and an expired link: the same 404

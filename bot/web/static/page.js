@@ -186,7 +186,13 @@
       });
     } else {
       list("lines", next.lines, (line) => html("li", line));
-      list("cards", next.cards, (line) => html("li", line));
+      // what the cards the open question offers do; a line saying there are none, as the page first said
+      const none = $("cards") && $("cards").dataset.none;
+      list("cards", next.cards.length ? next.cards : [none], (line) => {
+        const li = document.createElement("li");
+        if (next.cards.length) li.innerHTML = line; else li.textContent = line;
+        return li;
+      });
     }
     if (moved) {
       if (frame === null) board.src = `${base}/board.png?v=${next.counter}&lang=${lang}`;
