@@ -84,8 +84,10 @@ def ruled_choice(engine: Engine, state: BaseModel, seat: int, rnd) -> int | None
     cannot see drawn anew), never the real state; its action is found among
     the real legal actions, which the seat's information alone decides."""
     policy = getattr(engine, "ai_policy", None)
+    if policy is None:
+        return None
     legal = engine.legal_actions(state, seat)
-    if policy is None or len(legal) < 2:
+    if len(legal) < 2:
         return None
     action = policy(engine, engine.determinise(state, seat, rnd), seat)
     if action is None:
