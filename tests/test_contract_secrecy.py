@@ -49,6 +49,8 @@ def check_alike(game_id: str, a, b, lookers, pictures: bool, locale: str) -> Non
         assert va.model_dump_json() == vb.model_dump_json(), f"viewer {viewer} sees a difference"
         # the whole state as text (alt text, "My view" and /game hand) too
         assert render.board_text(game_id, va, locale) == render.board_text(game_id, vb, locale), viewer
+        # the places the board's picture draws, with what is there (the web view's tap targets)
+        assert render.board_regions(game_id, va, locale) == render.board_regions(game_id, vb, locale), viewer
         focus = None
         if viewer is not None:
             assert engine.prompt(a, viewer) == engine.prompt(b, viewer)

@@ -64,37 +64,47 @@ def page_parts(pages: Pages, match: Match, people: People, locale: str, pictured
             Pages.match_json(match, [], people, 1_800_000_000.0, locale, (width, height)), png)
 
 
+def twins(name: str, make, seats: int, rnd: random.Random):
+    """``(state, twin, hiders)`` of random matches, up to :data:`TWINS_PER_GAME`
+    of them (a match over before enough twins is followed by a new one:
+    random play loses some games early)."""
+    engine = engines.get(name.split("/")[0])
+    state, found = engine.setup(seats, rnd.randrange(2**32), None), 0
+    for step in range(4000):
+        made = make(state, rnd) if step % 3 == 0 or name.endswith(("hoelle", "stacks")) else None
+        if made is not None:
+            twin, hiders = made
+            assert canonical_json(twin) != canonical_json(state)
+            yield state, twin, hiders
+            found += 1
+            if found >= TWINS_PER_GAME:
+                return
+        waiting = engine.to_act(state)
+        if not waiting:
+            state = engine.setup(seats, rnd.randrange(2**32), None)
+            continue
+        seat = rnd.choice(waiting)
+        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+
+
+PEOPLE = People({101: "Ann", 102: "Ben", 103: "Cid"}.get, {})
+
+
 @pytest.mark.parametrize("name,make", CASES, ids=[name for name, _ in CASES])
 def test_the_spectators_page_json_and_picture_do_not_show_hidden_information(name, make):
     game = name.split("/")[0]
     engine = engines.get(game)
     seats = SEATS.get(game, engine.min_seats if engine.min_seats > 1 else 2)
-    rnd = random.Random(name)
-    state = engine.setup(seats, rnd.randrange(2**32), None)
     pages = Pages(NoStore(), Links("k" * 32, "http://x"), None, None, templates())
-    people = People({101: "Ann", 102: "Ben", 103: "Cid"}.get, {})
-    compared = pictured = 0
-    for step in range(4000):
-        made = make(state, rnd) if step % 3 == 0 or name.endswith(("hoelle", "stacks")) else None
-        if made is not None:
-            twin, _ = made
-            assert canonical_json(twin) != canonical_json(state)
-            draw = pictured < PICTURES_PER_GAME
-            locale = ("de", "en")[compared % 2]
-            a = page_parts(pages, match_of(game, state, seats), people, locale, draw)
-            b = page_parts(pages, match_of(game, twin, seats), people, locale, draw)
-            assert a[0] == b[0], "the match page differs"
-            assert a[1] == b[1], "the page's JSON differs"
-            assert a[2] == b[2], "the board picture differs"
-            compared, pictured = compared + 1, pictured + draw
-            if compared >= TWINS_PER_GAME:
-                break
-        waiting = engine.to_act(state)
-        if not waiting:  # over before enough twins: a new match (random play loses some games early)
-            state = engine.setup(seats, rnd.randrange(2**32), None)
-            continue
-        seat = rnd.choice(waiting)
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+    compared = 0
+    for compared, (state, twin, _) in enumerate(twins(name, make, seats, random.Random(name)), 1):
+        draw = compared <= PICTURES_PER_GAME
+        locale = ("de", "en")[compared % 2]
+        a = page_parts(pages, match_of(game, state, seats), PEOPLE, locale, draw)
+        b = page_parts(pages, match_of(game, twin, seats), PEOPLE, locale, draw)
+        assert a[0] == b[0], "the match page differs"
+        assert a[1] == b[1], "the page's JSON differs"
+        assert a[2] == b[2], "the board picture differs"
     assert compared >= 1
 
 
@@ -109,31 +119,16 @@ def test_a_seats_own_page_does_not_show_another_seats_hidden_information(name, m
     game = name.split("/")[0]
     engine = engines.get(game)
     seats = SEATS.get(game, 2)
-    rnd = random.Random(f"own {name}")
-    state = engine.setup(seats, rnd.randrange(2**32), None)
-    people = People({101: "Ann", 102: "Ben", 103: "Cid"}.get, {})
     compared = pictured = 0
-    for step in range(4000):
-        made = make(state, rnd) if step % 3 == 0 or name.endswith(("hoelle", "stacks")) else None
-        if made is not None:
-            twin, hiders = made
-            locale = ("de", "en")[compared % 2]
-            for seat in (s for s in range(seats) if s not in hiders):
-                a, b = match_of(game, state, seats), match_of(game, twin, seats)
-                assert content.private(a, seat, people, locale) == content.private(b, seat, people, locale), seat
-                if pictured < PICTURES_PER_GAME:
-                    views = [engine.view(engine.load_state(m.state), seat).model_dump_json() for m in (a, b)]
-                    assert pictures.board(game, views[0], locale, 1.0) == pictures.board(game, views[1], locale, 1.0)
-                    pictured += 1
-            compared += 1
-            if compared >= TWINS_PER_GAME:
-                break
-        waiting = engine.to_act(state)
-        if not waiting:
-            state = engine.setup(seats, rnd.randrange(2**32), None)
-            continue
-        seat = rnd.choice(waiting)
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+    for compared, (state, twin, hiders) in enumerate(twins(name, make, seats, random.Random(f"own {name}")), 1):
+        locale = ("de", "en")[compared % 2]
+        for seat in (s for s in range(seats) if s not in hiders):
+            a, b = match_of(game, state, seats), match_of(game, twin, seats)
+            assert content.private(a, seat, PEOPLE, locale) == content.private(b, seat, PEOPLE, locale), seat
+            if pictured < PICTURES_PER_GAME:
+                views = [engine.view(engine.load_state(m.state), seat).model_dump_json() for m in (a, b)]
+                assert pictures.board(game, views[0], locale, 1.0) == pictures.board(game, views[1], locale, 1.0)
+                pictured += 1
     assert compared >= 1
 
 

@@ -109,8 +109,8 @@ def status_lines(match: Match, locale: str, people: People, now: float) -> dict:
 
 
 def log(match: Match, entries: list[LoggedAction], seat: int | None, locale: str, people: People) -> list[dict]:
-    """The log as ``seat`` may see it, oldest first, in chapters (the HellGame:
-    one per round and phase), each move with its counter."""
+    """The log as ``seat`` may see it, oldest first, in chapters (where the
+    game marks them, ``Engine.chapter_event``), each move with its counter."""
     out = []
     for chapter in log_chapters(match, entries, seat, locale):
         heading = None if not chapter or chapter[0].startswith("`") else chapter[0]
