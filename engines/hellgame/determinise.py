@@ -24,8 +24,10 @@ What a seat may not see, and how it is drawn anew:
 - Secret phases (the Soul phase's gifts, the Summoning orders, discarding
   down to the hand limit): another player's souls and hand are taken back to
   what everybody saw when the phase began (``Player.shown_*``). Who has not
-  submitted yet gets an empty draft again; who has submitted gets a random
-  order built with the question's own legal choices from there (its cards
+  submitted yet gets an empty draft again; who has submitted gets an order
+  built anew with the question's own legal choices from there, a plausible
+  one (the computer's own rule of thumb, :mod:`engines.hellgame.policy`) in
+  :data:`PLAUSIBLE` of the steps and a random one otherwise (its cards
   dealt first, so it recruits with cards of its new hand; a Summoning order
   only pays for the cards it buys, drawn from the new deck at the reveal). A
   player done discarding holds the hand limit, one still discarding the
@@ -59,8 +61,15 @@ What a seat may not see, and how it is drawn anew:
   private draft (the question as asked).
 - An open counter window (:mod:`engines.hellgame.magic.counters`): everyone
   sees who has answered, not what. Another seat that has answered gets its
-  answer anew: a pass or, by even chance, one of the counters its new hand
-  allows.
+  answer anew: one of the counters its new hand allows, more likely when
+  the spell is aimed at it (:data:`COUNTER_CHANCE`), or a pass.
+
+Hidden hands themselves are dealt uniformly from the unseen cards: every
+card a player holds was drawn at random, and nothing public says more about
+it (a pass in a counter window may be a choice, not a lack of cards).
+Orders and answers are plausible instead of uniform because a random gift
+or summoning order is one no sensible player gives, and the search would
+plan against opponents who throw their souls away.
 
 What the seat may remember without its view carrying it (the cards at the
 bottom of a deck, two cards it took by Intrigue) is forgotten: the pools
@@ -73,6 +82,7 @@ import random
 from typing import Any, Callable
 
 from engines.contract import Event, clone
+from engines.hellgame import policy
 from engines.hellgame.core import data, flow
 from engines.hellgame.core.flight import entry_barred
 from engines.hellgame.core.model import Action, Ask, Draft, HAND_LIMIT, State
@@ -86,6 +96,11 @@ SECRET_ORDERS = ("soul", "summon")
 #: Chance to submit at each step of a random secret order, and its most steps.
 SUBMIT_CHANCE = {"soul": 0.8, "summon": 0.35}
 MAX_ORDER_STEPS = 6
+#: The share of another seat's hidden steps answered by the rule of thumb
+#: rather than at random (the rest keeps the copies varied).
+PLAUSIBLE = 0.75
+#: Chance that another seat countered, by whether the spell is aimed at it.
+COUNTER_CHANCE = {True: 0.8, False: 0.2}
 #: Safety net for a random answer that would not end.
 MAX_STEPS = 500
 
@@ -155,7 +170,7 @@ def determinise(engine: Any, state: State, seat: int | None, rnd: random.Random)
     _move_path(s, seat, rnd)
     public = [list(x) for x in s.last], [list(x) for x in s.chronicle]
     for a in again:
-        _answer_anew(s, a, rnd)
+        _answer_anew(engine, s, a, rnd)
     s.last, s.chronicle = public
     s.rng = Rng.from_seed(rnd.getrandbits(64))
     # Dice a test queued are future rolls nobody can see: the copy rolls its own.
@@ -300,7 +315,7 @@ def _counter_answers(s: State, seat: int | None, rnd: random.Random) -> None:
             continue
         c.pending.pop(o, None)
         choices = counters.options(s, c, o)
-        if choices and rnd.random() < 0.5:
+        if choices and rnd.random() < COUNTER_CHANCE[policy.aimed_at(s, c) == o]:
             x = rnd.choice(choices)
             c.pending[o] = [x.a, x.b]
 
@@ -323,10 +338,10 @@ def _move_path(s: State, seat: int | None, rnd: random.Random) -> None:
         m.path = [rnd.choice(sorted(ways))]
 
 
-def _answer_anew(s: State, a: Ask, rnd: random.Random) -> None:
+def _answer_anew(engine: Any, s: State, a: Ask, rnd: random.Random) -> None:
     """Answer ``a`` (answered before, taken back by :func:`_forget`) again
-    with random legal choices, as :func:`flow.answer` would, without going
-    on: another question of the group is still open."""
+    with plausible or random legal choices, as :func:`flow.answer` would,
+    without going on: another question of the group is still open."""
     a.answered = False
     if a.q in SECRET_ORDERS:
         s.drafts[a.seat] = Draft(q=a.q)
@@ -336,12 +351,23 @@ def _answer_anew(s: State, a: Ask, rnd: random.Random) -> None:
             return
         q = flow.QUESTIONS[a.q]  # the economy window's order goes on from gifts to summoning
         legal = [x for x in q.legal(s, a) if x.do != "back"]
-        x = _choose(a.q, legal, step, rnd)
+        x = _plausible(engine, s, a, legal, step, rnd) or _choose(a.q, legal, step, rnd)
         building = a.seat in s.drafts
         line = list(q.label(s, a, x))
         q.answer(s, a, x, events)
         flow._remember(s, a.seat, a, x, line, building)
     raise RuntimeError(f"no random answer to {a.q!r} ends")
+
+
+def _plausible(engine: Any, s: State, a: Ask, legal: list[Action], step: int,
+               rnd: random.Random) -> Action | None:
+    """The rule of thumb's answer to ``a``, in :data:`PLAUSIBLE` of the
+    steps (None: a random one); never past the most steps of an order."""
+    rule = policy.RULES.get(a.q)
+    if rule is None or step >= MAX_ORDER_STEPS or rnd.random() >= PLAUSIBLE:
+        return None
+    index = rule(engine, s, a.seat, legal)
+    return legal[index] if index is not None else None
 
 
 def _choose(q: str, legal: list[Action], step: int, rnd: random.Random) -> Action:

@@ -92,8 +92,12 @@ class HellGame(Engine):
     #: ``back`` only returns to a step of an order the search has already
     #: seen: a computer that tried it would wander back and forth in the draft.
     ai_useless = staticmethod(lambda state, seat, action: action.do == "back")
-    #: Rules of thumb for secret orders whose effect the search cannot reach (:mod:`.policy`).
+    #: Rules of thumb for secret orders and reactions whose effect the search cannot reach (:mod:`.policy`).
     ai_policy = staticmethod(hellgame_policy.choose)
+    #: One decision in a player's eyes (a battle's orders, a demon's turn, a
+    #: move's steps) is many engine steps: the tree of one step is kept for
+    #: the next, so what the earlier steps found is not thrown away.
+    AI_SEARCH = {"reuse": 1}
     chapter_event = flow.CHAPTER
     dm_events = frozenset({"ev_hand", "ev_arcana_drawn", "ev_card_bought", "ev_card_bought_pra", "ev_gift_cards_given", "ev_gift_cards_received"})
 
