@@ -59,9 +59,17 @@ class Settings(BaseSettings):
     shard_ids: list[int] | None = Field(None, validation_alias="SHARD_IDS",
                                         description="comma-separated shard numbers below SHARD_COUNT (e.g. 0,1), "
                                                     "or empty for all of them")
-    render_workers: int = Field(2, ge=0, le=64, validation_alias="RENDER_WORKERS",
-                                description="a whole number from 0 to 64 (processes drawing boards; "
-                                            "0 draws in a thread of the bot's process)")
+    render_workers: int | None = Field(None, ge=0, le=64, validation_alias="RENDER_WORKERS",
+                                       description="a whole number from 0 to 64 (processes drawing boards; "
+                                                   "0 draws in a thread of the bot's process), or empty for "
+                                                   "this process's share of the cores (see BOT_PROCESSES)")
+    bot_processes: int = Field(1, ge=1, le=1024, validation_alias="BOT_PROCESSES",
+                               description="a whole number from 1 to 1024: how many bot processes (shards) share "
+                                           "this machine's cores, so that their render workers together do not "
+                                           "outnumber the cores")
+    worker_nice: int = Field(10, ge=0, le=19, validation_alias="WORKER_NICE",
+                             description="a whole number from 0 to 19: how much lower the render and computer "
+                                         "workers' CPU priority is than the bot's (0: the same)")
     computer_workers: int = Field(1, ge=0, le=64, validation_alias="COMPUTER_WORKERS",
                                   description="a whole number from 0 to 64 (processes where computer players "
                                               "think; 0 thinks in a thread of the bot's process)")

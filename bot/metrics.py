@@ -21,6 +21,14 @@ Why each metric exists:
   notices and the hands dealt to them by DM.
 * ``brettbote_matches_active``: running matches, set at each health check:
   the load, and whether matches end or pile up.
+* ``brettbote_db_pool_wait_seconds`` (by ``pool``): how long a statement
+  waited for a pooled PostgreSQL connection before it could be sent. A full
+  ``transactions`` pool shows here first (moves queue for connections); the
+  ``reads`` pool is kept apart so that plain reads never wait behind moves.
+* ``brettbote_event_loop_lag_seconds``: how late the event loop runs a
+  callback scheduled for now. Every round trip to the database and every
+  acknowledgement waits for the loop as well, so a lagging loop makes
+  everything slow at once.
 
 The instruments live in a registry of their own, :data:`REGISTRY`, not
 prometheus_client's global one, so ``/metrics`` shows exactly these and a
@@ -65,6 +73,19 @@ TIMER_LAG = Histogram(
 DM_FAILURES = Counter(
     "brettbote_dm_failures_total",
     "Direct messages that could not be delivered",
+    registry=REGISTRY,
+)
+POOL_WAIT = Histogram(
+    "brettbote_db_pool_wait_seconds",
+    "Seconds spent waiting for a pooled database connection",
+    ["pool"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
+    registry=REGISTRY,
+)
+LOOP_LAG = Histogram(
+    "brettbote_event_loop_lag_seconds",
+    "Seconds the event loop ran a callback later than it was scheduled",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
     registry=REGISTRY,
 )
 MATCHES_ACTIVE = Gauge(

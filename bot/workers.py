@@ -15,6 +15,13 @@ milliseconds, and nothing of the bot's event loop or connections is copied
 into it. A worker that dies (killed, out of memory) breaks the pool; the next
 job makes a new one and the job is tried once more.
 
+Workers run at a lower CPU priority than the bot (``WORKER_NICE``, added to
+the bot's own niceness): a board drawn or a search run is work a user
+waits for anyway, while the event loop answers clicks, and Discord drops a
+click not answered within 3 s. Without it, on a busy machine, the workers
+(CPU-bound) and the loop share the cores evenly and every database round trip
+of a move waits for the loop's next time slice.
+
 Nothing outlives the bot, even a ``kill -9``: the fork server (a child of the
 bot) and every worker (a child of the fork server) ask the kernel for a
 parent-death signal (Linux ``PR_SET_PDEATHSIG``), so the bot's death ends the
@@ -49,15 +56,29 @@ PRELOAD = ["bot.fork_server", "engines", "engines.ai", "render", "bot.discord.pr
            "bot.play.recap"]
 POOLS = ("render", "think")
 
+#: How much lower the workers' priority is than the bot's (``os.nice``).
+NICE = 10
+
 _counts: dict[str, int] = {name: 0 for name in POOLS}
+_nice: dict[str, int] = {name: NICE for name in POOLS}
 _pools: dict[str, ProcessPoolExecutor] = {}
 
 
-def configure(count: int, pool: str = "render") -> None:
-    """Use ``count`` worker processes for ``pool`` from now on (0: a thread)."""
-    if count != _counts[pool]:
+def configure(count: int, pool: str = "render", nice: int = NICE) -> None:
+    """Use ``count`` worker processes for ``pool`` from now on (0: a thread),
+    ``nice`` steps below the bot's priority."""
+    if (count, nice) != (_counts[pool], _nice[pool]):
         shutdown(pool)
-        _counts[pool] = count
+        _counts[pool], _nice[pool] = count, nice
+
+
+def default_count(processes: int, cores: int | None = None) -> int:
+    """Render workers for one of ``processes`` bot processes sharing this
+    machine: its share of the cores, at least one (drawing in a thread
+    would hold the event loop through the GIL)."""
+    if cores is None:
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, cores // max(1, processes))
 
 
 def size(pool: str) -> int:
@@ -85,17 +106,21 @@ def die_with_parent(parent: int | None = None) -> None:
         os._exit(1)
 
 
-def _worker_started() -> None:
+def _worker_started(nice: int = 0) -> None:
     """The initialiser of every worker: it dies with the fork server that
-    forked it (whose pid the preloaded :mod:`bot.fork_server` left behind)."""
+    forked it (whose pid the preloaded :mod:`bot.fork_server` left behind),
+    and steps down ``nice`` in priority (see the module docstring)."""
     fork_server = sys.modules.get("bot.fork_server")
     die_with_parent(fork_server.PID if fork_server is not None else None)
+    if nice:
+        os.nice(nice)
 
 
 def _new_pool(pool: str) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(PRELOAD)
-    return ProcessPoolExecutor(_counts[pool], mp_context=context, initializer=_worker_started)
+    return ProcessPoolExecutor(_counts[pool], mp_context=context, initializer=_worker_started,
+                               initargs=(_nice[pool],))
 
 
 async def run(fn: Callable[..., T], /, *args: Any, pool: str = "render") -> T:

@@ -45,7 +45,7 @@ def held_board(bot, monkeypatch) -> asyncio.Event:
 
 def answered(handle) -> bool:
     """The click updated its message, or its clicker got a private answer."""
-    return handle.callback_type == 7 or any(m.content and not m.loading for m in handle.ephemeral_messages)
+    return handle.updated or any(m.content and not m.loading for m in handle.ephemeral_messages)
 
 
 def board_posts(fake, channel) -> list:
@@ -66,7 +66,8 @@ async def test_racing_joins_for_the_last_seat_are_all_answered(fake, table, stor
     seen = stale_copy(lobby)  # the lobby as the other two still see it
     # Carol takes the last seat; Dave and Erin press Join at once while the first board is still being made.
     first = await fake.click(w.carol, lobby, join)
-    await first.wait_acknowledged()
+    # acknowledged before the join is stored (bot/discord/errors.py): her seat is hers once the lobby shows it
+    await fake.wait_until(lambda: first.updated, what="Carol's join shown")
     late = await asyncio.gather(*(fake.click(user, seen, join) for user in (dave, erin)))
     await fake.wait_until(lambda: all(answered(h) for h in late), what="both late clicks answered")
     held_board.set()
@@ -89,7 +90,7 @@ async def test_racing_add_computer_clicks_are_all_answered(fake, table, stored, 
     await table.settle()
     match, _ = await stored()
     assert match.status == "running" and match.user_ids == [w.alice.id, -1, -2, -3]
-    refused = [h for h in clicks if h.callback_type != 7]
+    refused = [h for h in clicks if not h.updated]
     assert len(refused) == 1 and "veraltet" in refused[0].ephemeral_messages[0].content
 
 

@@ -31,7 +31,8 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_env_example_lists_every_setting():
     example = dotenv_values(ROOT / ".env.example")
     assert set(example) == set(VARIABLES.values()) == {
-        "DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS", "METRICS_PORT",
+        "DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS", "BOT_PROCESSES", "WORKER_NICE",
+        "METRICS_PORT",
         "METRICS_HOST",
         "COMPUTER_WORKERS", "COMPUTER_MAX_MS",
         "BRETTBOTE_TIMER_LEASE", "BRETTBOTE_ABANDON_DAYS", "LOG_LEVEL", "DEV_GUILD_ID", "DISCORD_API_BASE",
@@ -106,6 +107,14 @@ SLEEPS_ALLOWED = {
 }
 
 
+#: Short waits that are no race, and why: the tests of ``wait_until`` itself.
+SHORT_WAITS_ALLOWED = {
+    "test_bench_scale.py: timeout=0.05",  # expected to expire: the timeout's message is the test
+    "test_bench_scale.py: timeout=0",  # likewise
+    "test_bench_scale.py: timeout=0.1",  # the change is due at 0.05: the loop runs it before the deadline
+}
+
+
 def test_no_test_fails_a_wait_sooner_than_half_a_minute():
     """A timeout is an assertion about wall-clock time: a loaded CI machine
     made short ones fail tests that would have passed."""
@@ -114,7 +123,7 @@ def test_no_test_fails_a_wait_sooner_than_half_a_minute():
         text = path.read_text(encoding="utf-8")
         for found in re.finditer(r"\btimeout(?::\s*float)?\s*=\s*([0-9.]+)|wait_for\([^()]*(?:\([^()]*\))?[^()]*,\s*([0-9.]+)\)", text):
             seconds = float(found.group(1) or found.group(2))
-            if seconds < LEAST_WAIT:
+            if seconds < LEAST_WAIT and f"{path.name}: {found.group(0)}" not in SHORT_WAITS_ALLOWED:
                 short.append(f"{path.name}: {found.group(0)}")
     assert short == []
 

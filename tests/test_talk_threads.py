@@ -396,8 +396,10 @@ async def test_the_game_commands_hold_talk_instead_of_back(fake, bot):
 async def help_text(fake, user) -> str:
     handle = await fake.slash(user, "game help")
     first = await handle.wait_ephemeral()
-    rest = [] if "himmel-und-hoelle" in first.content else await handle.wait_followups()
-    return "\n".join([first.content] + [m.content for m in rest])
+    if "himmel-und-hoelle" not in first.content:  # the rest follows in a message of its own
+        await fake.wait_until(lambda: len([m for m in handle.ephemeral_messages if not m.loading]) >= 2,
+                              what="the rest of the help")
+    return "\n".join(m.content for m in handle.ephemeral_messages)
 
 
 async def test_the_help_explains_talk_threads_in_both_languages(fake, bot):

@@ -259,6 +259,9 @@ async def test_a_burst_of_undo_requests_on_a_long_match_stalls_nobody(fake, db):
         help_ = await fake.slash(w.carol, "game help", channel=elsewhere)
         for handle in requests:
             await handle.wait_acknowledged()
+        # acknowledged first (a public placeholder), answered after: a refusal replaces it privately
+        await fake.wait_until(lambda: all(h.messages and not any(m.loading for m in h.messages) for h in requests),
+                              what="every request answered")
         assert "/game new" in (await help_.wait_ephemeral()).content
         public = [h for h in requests if any(not m.ephemeral for m in h.messages)]
         assert len(public) == 1  # one request, with its vote buttons

@@ -61,3 +61,34 @@ async def test_the_computer_thinks_in_a_pool_of_its_own():
     finally:
         workers.configure(0, "think")
         workers.configure(0)
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+async def test_workers_run_at_a_lower_priority_than_the_bot():
+    """WORKER_NICE: the event loop that answers clicks gets the cores first
+    (see bot/workers.py); both pools, and 0 keeps the bot's own priority."""
+    mine = os.nice(0)
+    try:
+        workers.configure(1, nice=7)
+        workers.configure(1, "think", nice=3)
+        assert await workers.run(_niceness) == min(19, mine + 7)
+        assert await workers.run(_niceness, pool="think") == min(19, mine + 3)
+        workers.configure(1, nice=0)  # a new setting: new workers
+        assert await workers.run(_niceness) == mine
+    finally:
+        workers.configure(0)
+        workers.configure(0, "think")
+    assert os.nice(0) == mine  # the bot itself stays where it was
+
+
+def test_the_default_render_workers_share_the_cores_between_processes():
+    """BOT_PROCESSES: processes on one machine together start no more render
+    workers than it has cores (but each at least one)."""
+    assert workers.default_count(1, cores=8) == 8
+    assert workers.default_count(2, cores=8) == 4
+    assert workers.default_count(2, cores=2) == 1
+    assert workers.default_count(4, cores=2) == 1
+    assert workers.default_count(1) >= 1

@@ -55,6 +55,7 @@ from bot.discord import web_links
 from bot.discord.web import start_web
 from bot.web.server import WebServer
 from bot import metrics, workers
+from bot.loop_lag import LoopLag
 
 log = logging.getLogger("brettbote")
 
@@ -99,14 +100,18 @@ class BrettboteClient:
         self.scheduler: Scheduler | None = None
         self.metrics_server: metrics.MetricsServer | None = None
         self.web_server: WebServer | None = None
+        self.loop_lag = LoopLag()
         self._reconciled = False
         #: Set once Discord took the token and the bot assembles itself.
         self.setting_up = False
 
     async def setup_hook(self) -> None:
         self.setting_up = True
-        workers.configure(self.settings.render_workers)
-        workers.configure(self.settings.computer_workers, "think")
+        render = self.settings.render_workers
+        if render is None:
+            render = workers.default_count(self.settings.bot_processes)
+        workers.configure(render, nice=self.settings.worker_nice)
+        workers.configure(self.settings.computer_workers, "think", nice=self.settings.worker_nice)
         self.store = await open_store(self.settings.database_url)
         self.service = MatchService(self.store, clock=self.clock, abandon_days=self.settings.abandon_days,
                                     matches_per_hour=self.settings.matches_per_hour,
@@ -132,6 +137,7 @@ class BrettboteClient:
         await self.tree.set_translator(Translator())
         if self.settings.web_port is not None:
             self.web_server = await start_web(self)
+        self.loop_lag.start()
         if self.settings.metrics_port:
             self.metrics_server = await metrics.MetricsServer.start(self.settings.metrics_port, self.health,
                                                                     host=self.settings.metrics_host)
@@ -184,6 +190,7 @@ class BrettboteClient:
             # notices held for a DM budget: their outbox entries are still
             # unsent, so the restart's delivery tells them
             self.announcer.held.task.cancel()
+        await self.loop_lag.stop()
         if self.metrics_server is not None:
             await self.metrics_server.stop()
             self.metrics_server = None

@@ -1,7 +1,12 @@
 """The one path from a failure to the user.
 
 Every cog entry point (slash command, button, menu) runs under
-:func:`guarded`: a :class:`ServiceError` becomes a short ephemeral reason in
+:func:`guarded`, which acknowledges the interaction before the handler does
+any database or engine work (Discord drops an interaction not answered
+within 3 s, and a store starved by a burst of moves must not make a click
+fail: the acknowledgement needs nothing but the event loop). How it
+acknowledges is the handler's ``ack``: :data:`PRIVATE`, :data:`PUBLIC`,
+:data:`UPDATE` or :data:`IN_PLACE`. A :class:`ServiceError` becomes a short ephemeral reason in
 the reader's language, anything unexpected an apology with an error id that
 is also in the log (with the traceback). It also counts the interactions in
 flight, so a shutdown (and a test) can wait until they are done, and times
@@ -11,9 +16,12 @@ each interaction's first answer (:class:`AckTimed`).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import logging
+import time
 import uuid
+from datetime import datetime, timezone
 from typing import Any, Awaitable, Callable
 
 import discord
@@ -54,6 +62,43 @@ class InFlight:
             log.warning("shutdown: %d interactions still in flight", self.count)
 
 
+#: An answer later than this is worth a warning: Discord gives up at 3 s.
+LATE_ACK_SECONDS = 1.0
+#: At most one warning line in this many seconds, however many answers were
+#: late meanwhile (an overloaded bot must not flood its own log).
+LATE_ACK_EVERY = 10.0
+
+
+class LateAcks:
+    """Late first answers, told in one warning line per :data:`LATE_ACK_EVERY`
+    seconds: how many, and the latest of them."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.count = 0
+        self.worst = 0.0
+        self.told_at: float | None = None
+
+    def seen(self, seconds: float) -> None:
+        if seconds <= LATE_ACK_SECONDS:
+            return
+        self.count += 1
+        self.worst = max(self.worst, seconds)
+        now = self.clock()
+        if self.told_at is None or now - self.told_at >= LATE_ACK_EVERY:
+            log.warning("%d interaction(s) answered later than %.0f s (the latest after %.1f s): the bot is "
+                        "overloaded", self.count, LATE_ACK_SECONDS, self.worst)
+            self.told_at, self.count, self.worst = now, 0, 0.0
+
+
+LATE_ACKS = LateAcks()
+
+
+def _observe_ack(created_at: datetime) -> None:
+    metrics.observe_ack(created_at)
+    LATE_ACKS.seen((datetime.now(timezone.utc) - created_at).total_seconds())
+
+
 class AckTimed(discord.InteractionResponse):
     """``interaction.response`` that records, at the first answer (whichever
     of defer, message, edit or modal it is), how long after Discord created
@@ -73,10 +118,10 @@ def _acknowledging(name: str) -> Callable[..., Awaitable[Any]]:
             result = await answer(self, *args, **kwargs)
         except discord.HTTPException:
             if first:
-                metrics.observe_ack(self._parent.created_at)
+                _observe_ack(self._parent.created_at)
             raise
         if first and self.is_done():
-            metrics.observe_ack(self._parent.created_at)
+            _observe_ack(self._parent.created_at)
         return result
 
     return timed_answer
@@ -198,19 +243,69 @@ async def answer_failure(cog: Any, interaction: discord.Interaction, error: Exce
     await apologise(interaction, error_id)
 
 
-def guarded(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-    """Wrap a cog's handler ``(self, interaction, ...)``; the cog has ``bot``."""
+#: How :func:`guarded` acknowledges: a private "thinking" answer to follow
+#: (the default); a public one (the placeholder becomes the handler's public
+#: answer, a refusal removes it first: :data:`PUBLIC_DEFER`); an update of
+#: the message the component sits on (edited later, in place); or, for a
+#: picker's controls, in place on a private message and a new private answer
+#: on a public one (:func:`on_private_message`).
+PRIVATE, PUBLIC, UPDATE, IN_PLACE = "private", "public", "update", "in_place"
 
-    @functools.wraps(method)
-    async def wrapper(cog: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
-        time_the_ack(interaction)
-        inflight: InFlight = cog.bot.inflight
-        inflight.enter()
-        try:
-            await method(cog, interaction, *args, **kwargs)
-        except Exception as err:
-            await answer_failure(cog, interaction, err, method.__qualname__)
-        finally:
-            inflight.leave()
+#: The interaction a guarded handler is answering (None elsewhere), so that
+#: what runs under it (and a test) can tell a click's work from a timer's.
+HANDLING: contextvars.ContextVar[discord.Interaction | None] = contextvars.ContextVar("handling", default=None)
 
-    return wrapper
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the component sits on a message only this user sees (an
+    ephemeral answer, or a DM): only such a message may turn into private
+    content. A (forged) picker control on a public board never edits it."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+
+
+async def acknowledge(interaction: discord.Interaction, how: str) -> None:
+    """The first answer, before any work (see the module docstring)."""
+    if how == PUBLIC:
+        interaction.extras[PUBLIC_DEFER] = True  # a refusal removes the public placeholder first
+        await interaction.response.defer(thinking=True)
+    elif how == UPDATE and interaction.message is not None:
+        await interaction.response.defer()
+    elif how == IN_PLACE and on_private_message(interaction):
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def said(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """The handler's answer, where its acknowledgement put it: after a public
+    one it replaces the placeholder (which stands from then on), else it is
+    private."""
+    public = interaction.extras.pop(PUBLIC_DEFER, False)
+    await interaction.followup.send(content, ephemeral=not public, **kwargs)
+
+
+def guarded(method: Callable[..., Awaitable[Any]] | None = None, *, ack: str = PRIVATE) -> Any:
+    """Wrap a cog's handler ``(self, interaction, ...)``; the cog has ``bot``.
+    The interaction is acknowledged (``ack``) before the handler runs."""
+
+    def wrap(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @functools.wraps(method)
+        async def wrapper(cog: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+            time_the_ack(interaction)
+            inflight: InFlight = cog.bot.inflight
+            inflight.enter()
+            handling = HANDLING.set(interaction)
+            try:
+                if not interaction.response.is_done():
+                    await acknowledge(interaction, ack)
+                await method(cog, interaction, *args, **kwargs)
+            except Exception as err:
+                await answer_failure(cog, interaction, err, method.__qualname__)
+            finally:
+                HANDLING.reset(handling)
+                inflight.leave()
+
+        return wrapper
+
+    return wrap(method) if method is not None else wrap

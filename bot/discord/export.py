@@ -30,7 +30,6 @@ class ExportCog(Room, name="export"):
     @guarded
     async def export(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.of_interaction(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.channel_match(interaction.channel_id)
         if match.status == "lobby":
             raise ServiceError("export_lobby")

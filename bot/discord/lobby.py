@@ -10,7 +10,7 @@ import discord
 import engines
 from bot.discord import present
 from bot.discord.game_options import option_specs
-from bot.discord.errors import PUBLIC_DEFER, guarded, reply
+from bot.discord.errors import PUBLIC, PUBLIC_DEFER, UPDATE, guarded, reply, said
 from bot.discord.room import Room
 from bot.discord.messages import t
 from bot.play import votes
@@ -40,7 +40,7 @@ async def score_lines(service, guild_id: int | None, game: str, locale: str, var
 
 
 class LobbyCog(Room, name="lobby"):
-    @guarded
+    @guarded(ack=PUBLIC)
     async def new(self, interaction: discord.Interaction, game: str, here: bool | None = None,
                   reminder_hours: int | None = None, deadline_hours: int | None = None,
                   deadline_policy: str | None = None, players: int | None = None,
@@ -65,8 +65,6 @@ class LobbyCog(Room, name="lobby"):
             thinking_seconds=thinking_seconds, rated=rated, bank_days=bank_days, increment_hours=increment_hours,
         )
         engine = engines.get(game)
-        interaction.extras[PUBLIC_DEFER] = True  # a refusal from here on removes the public placeholder first
-        await interaction.response.defer(thinking=True)
         if in_thread:
             try:
                 target = await target.create_thread(
@@ -102,11 +100,11 @@ class LobbyCog(Room, name="lobby"):
         lines = await score_lines(self.service, interaction.guild_id, game, locale, variants)
         await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def join(self, interaction: discord.Interaction) -> None:
         await self._lobby_op(interaction, "join", await self._open_id(interaction))
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the lobby; or, in a running match of three or more, leave the
         table and let the seat play on by autopilot (only by command: an old
@@ -118,16 +116,16 @@ class LobbyCog(Room, name="lobby"):
         locale = await self.locales.public(interaction)  # said in the channel
         match = await self.service.leave(match.channel_id, interaction.user.id)
         try:
-            await interaction.response.send_message(t("left_autopilot", locale, player=interaction.user.mention),
-                                                    allowed_mentions=discord.AllowedMentions.none())
+            await said(interaction, t("left_autopilot", locale, player=interaction.user.mention),
+                       allowed_mentions=discord.AllowedMentions.none())
         finally:  # the seat is on autopilot now: it plays on whether or not the answer went through
             await self.play_on(match)
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def start(self, interaction: discord.Interaction) -> None:
         await self._lobby_op(interaction, "start", await self._open_id(interaction))
 
-    @guarded
+    @guarded(ack=UPDATE)
     async def on_lobby_button(self, interaction: discord.Interaction, op: str, match_id: int) -> None:
         await self._lobby_op(interaction, op, match_id, edit=True)
 
@@ -159,22 +157,21 @@ class LobbyCog(Room, name="lobby"):
         if match.channel_id != interaction.channel_id:
             lobby.content = t("lobby_thread", locale, thread=f"<#{match.channel_id}>") + "\n" + lobby.content
         if edit:
-            await interaction.response.edit_message(content=lobby.content, view=lobby.view)
+            await interaction.edit_original_response(content=lobby.content, view=lobby.view)
         else:
-            await interaction.response.send_message(content=lobby.content, view=lobby.view or discord.utils.MISSING)
+            await said(interaction, lobby.content, view=lobby.view or discord.utils.MISSING)
         if started:
             await self.announcer.after_start(match)
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def cancel(self, interaction: discord.Interaction) -> None:
         """The host cancels a lobby; a running match needs every player's vote."""
         locale = await self.locales.public(interaction)  # said in the channel
         match, cancelled = await self.service.cancel(interaction.channel_id, interaction.user.id)
         if cancelled:
-            await interaction.response.send_message(t("cancelled", locale))
+            await said(interaction, t("cancelled", locale))
             await self.announcer.strip_board(match)
             return
         missing, allowed = present.mentions(votes.missing_users(match, votes.CANCEL))
-        await interaction.response.send_message(
-            t("cancel_vote", locale, player=interaction.user.mention, missing=missing), allowed_mentions=allowed,
-        )
+        await said(interaction, t("cancel_vote", locale, player=interaction.user.mention, missing=missing),
+                   allowed_mentions=allowed)

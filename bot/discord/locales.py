@@ -1,8 +1,18 @@
 """Which language to speak with whom: a user's own choice, else the locale
 their client last showed, else the server's; English by default (see
-``bot.discord.messages.choose_locale``)."""
+``bot.discord.messages.choose_locale``).
+
+A user's two locales are kept in memory (:class:`Locales`), so that
+answering a click does not wait for the database under load; a change made
+in this process is written through (:meth:`Locales.set_choice`). Another
+process (a shard) may change a user's choice too: an entry is trusted for
+:data:`TRUST_SECONDS` only, so such a change shows here within that time.
+"""
 
 from __future__ import annotations
+
+import time
+from typing import Callable
 
 import discord
 
@@ -10,23 +20,55 @@ from bot.discord.messages import choose_locale, normalise_locale
 from bot.store import Match, Store
 
 
+#: How long a user's remembered locales are trusted (another process may
+#: have changed them).
+TRUST_SECONDS = 60.0
+#: Users remembered at most (the least recently read are dropped first).
+REMEMBERED = 50_000
+
+
 class Locales:
-    def __init__(self, client: discord.Client, store: Store) -> None:
+    def __init__(self, client: discord.Client, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
         self.client = client
         self.store = store
+        self.clock = clock
+        #: user -> (own choice, last client locale, read at)
+        self._known: dict[int, tuple[str | None, str | None, float]] = {}
+
+    async def _locales(self, user_id: int) -> tuple[str | None, str | None]:
+        known = self._known.get(user_id)
+        if known is not None and self.clock() - known[2] < TRUST_SECONDS:
+            return known[0], known[1]
+        user = await self.store.get_user(user_id)
+        choice, last = (user.locale, user.last_locale) if user else (None, None)
+        self._remember(user_id, choice, last)
+        return choice, last
+
+    def _remember(self, user_id: int, choice: str | None, last: str | None) -> None:
+        self._known.pop(user_id, None)  # re-inserted: the newest last
+        if len(self._known) >= REMEMBERED:
+            del self._known[next(iter(self._known))]
+        self._known[user_id] = (choice, last, self.clock())
+
+    async def set_choice(self, user_id: int, locale: str | None) -> None:
+        """The user's own language, stored and remembered at once."""
+        await self.store.update_user(user_id, locale=locale)
+        _, last = await self._locales(user_id)
+        self._remember(user_id, locale, last)
 
     async def of_interaction(self, interaction: discord.Interaction) -> str:
         """The reader's language; remembers the client's locale for later DMs."""
-        user = await self.store.get_user(interaction.user.id)
+        choice, last = await self._locales(interaction.user.id)
         seen = normalise_locale(interaction.locale)
-        if seen and (user is None or user.last_locale != seen):
+        if seen and last != seen:
             await self.store.update_user(interaction.user.id, last_locale=seen)
-        return choose_locale(user.locale if user else None, interaction.locale, interaction.guild_locale)
+            self._remember(interaction.user.id, choice, seen)
+        return choose_locale(choice, interaction.locale, interaction.guild_locale)
 
     async def of_user(self, user_id: int, fallback: str) -> str:
         """For DMs and reminders, which come without an interaction."""
-        user = await self.store.get_user(user_id)
-        return choose_locale(user.locale if user else None, user.last_locale if user else None, fallback)
+        choice, last = await self._locales(user_id)
+        return choose_locale(choice, last, fallback)
 
     def of_channel(self, match: Match) -> str:
         """For posts in the match channel: the server's language."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord import confirm, game_log, pages, pickers, present
-from bot.discord.errors import guarded, reply
+from bot.discord.errors import IN_PLACE, guarded, on_private_message, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
 from bot.faults import crash_point
@@ -16,30 +16,12 @@ from bot.play.limits import BOARD_REPOST_SECONDS
 from bot.store import Match
 
 
-def on_private_message(interaction: discord.Interaction) -> bool:
-    """Whether the component sits on a message only this user sees (an
-    ephemeral answer, or a DM): only such a message may turn into private
-    content. A (forged) picker control on a public board never edits it."""
-    message = interaction.message
-    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
-
-
-async def defer_privately(interaction: discord.Interaction) -> None:
-    """Acknowledge a picker click: the private message it sits on will be
-    edited; a public one is left alone and a new private message is made."""
-    if on_private_message(interaction):
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-
-
 class PlayCog(Room, name="play"):
     # -- slash commands ----------------------------------------------------------
 
     @guarded
     async def board(self, interaction: discord.Interaction, quarter: int | None = None) -> None:
         locale = await self.locales.of_interaction(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.channel_match(interaction.channel_id)
         if quarter is not None:  # one quarter enlarged, for the asker alone
             payload = await pages.quarter(match, interaction.user.id, quarter, locale)
@@ -56,7 +38,6 @@ class PlayCog(Room, name="play"):
     @guarded
     async def hand(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.of_interaction(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.channel_match(interaction.channel_id)
         await self._send_private_view(interaction, match, locale)
 
@@ -69,7 +50,6 @@ class PlayCog(Room, name="play"):
     @guarded
     async def resign(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.of_interaction(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.resign(interaction.channel_id, interaction.user.id)
         await self.play_on(match)
         await interaction.edit_original_response(content=t("result_resigned", locale, player=interaction.user.mention))
@@ -87,7 +67,7 @@ class PlayCog(Room, name="play"):
         content, view = game_log.log_page(match, entries, match.seat_of(interaction.user.id), locale)
         await reply(interaction, content, view=view or discord.utils.MISSING)
 
-    @guarded
+    @guarded(ack=IN_PLACE)
     async def on_text_page(self, interaction: discord.Interaction, kind: str, match_id: int, page: int) -> None:
         """Another page of the clicker's own view or of the log, in the same message."""
         locale = await self.locales.of_interaction(interaction)
@@ -97,12 +77,12 @@ class PlayCog(Room, name="play"):
             content, view = game_log.log_page(match, entries, match.seat_of(interaction.user.id), locale, page)
         elif kind == "quarter":  # a picture of its own, beside the view it was asked from
             payload = await pages.quarter(match, interaction.user.id, page, locale)
-            await interaction.response.send_message(payload.content, files=payload.files, ephemeral=True)
+            await interaction.followup.send(payload.content, files=payload.files, ephemeral=True)
             return
         elif kind in ("cards", "cardpage"):
             content, view = pages.card_texts(match, interaction.user.id, locale, page)
             if kind == "cards":  # opened from a picker: a message of its own, the picker stays
-                await interaction.response.send_message(content, view=view or discord.utils.MISSING, ephemeral=True)
+                await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
                 return
         else:
             if match.state is None:
@@ -110,9 +90,9 @@ class PlayCog(Room, name="play"):
             payload = await pages.private_view(match, interaction.user.id, locale, page=page, with_pictures=False)
             content, view = payload.content, payload.view
         if on_private_message(interaction):
-            await interaction.response.edit_message(content=content, view=view)
+            await interaction.edit_original_response(content=content, view=view)
         else:  # a (forged) page button on a public message never turns it into private content
-            await interaction.response.send_message(content, view=view or discord.utils.MISSING, ephemeral=True)
+            await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
 
     # -- the board and the picker ------------------------------------------------
 
@@ -129,13 +109,11 @@ class PlayCog(Room, name="play"):
             await self._send_log(interaction, match, locale)
             return
         if op == "rematch":
-            await interaction.response.defer(ephemeral=True, thinking=True)
             rematch = await self.service.rematch(match_id, interaction.user.id)
             await self.announcer.strip_buttons(interaction.channel_id, interaction.message.id)
             await self.announcer.after_start(rematch)
             await interaction.edit_original_response(content=t("started", locale))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         if counter != match.board_counter or match.status != "running":
             await self._send_private_view(interaction, match, locale, notice=t("outdated", locale))
             return
@@ -153,7 +131,7 @@ class PlayCog(Room, name="play"):
         payload = await pickers.picker(match, seat, locale)
         await interaction.followup.send(payload.content, files=payload.files, view=payload.view, ephemeral=True)
 
-    @guarded
+    @guarded(ack=IN_PLACE)
     async def on_page(self, interaction: discord.Interaction, match_id: int, counter: int, group: int, page: int) -> None:
         locale = await self.locales.of_interaction(interaction)
         match = await self.service.get(match_id)
@@ -161,23 +139,21 @@ class PlayCog(Room, name="play"):
         if seat is None:
             raise ServiceError("not_a_player")
         if counter != match.seats[seat].decision_counter or match.status != "running":
-            await defer_privately(interaction)
             await self._refresh_picker(interaction, match, seat, locale, [t("outdated", locale)])
             return
         if not on_private_message(interaction):
             payload = await pickers.picker(match, seat, locale, group=group, page=page)
             # no view when the seat has nothing to choose (a forged page button): just the text
-            await interaction.response.send_message(payload.content, files=payload.files,
-                                                    view=payload.view or discord.utils.MISSING, ephemeral=True)
+            await interaction.followup.send(payload.content, files=payload.files,
+                                            view=payload.view or discord.utils.MISSING, ephemeral=True)
             return
         payload = await pickers.picker(match, seat, locale, group=group, page=page, with_image=False)
-        await interaction.response.edit_message(content=payload.content, view=payload.view)
+        await interaction.edit_original_response(content=payload.content, view=payload.view)
 
-    @guarded
+    @guarded(ack=IN_PLACE)
     async def on_action(self, interaction: discord.Interaction, match_id: int, counter: int, index: int, token: str,
                         confirmed: bool = False) -> None:
         locale = await self.locales.of_interaction(interaction)
-        await defer_privately(interaction)
         # a move that loses the match at once is asked about first (bot.discord.confirm)
         if not confirmed and await confirm.asked_first(self.service, interaction, match_id, counter, index, token, locale):
             return

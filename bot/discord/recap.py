@@ -16,7 +16,7 @@ import discord
 
 from bot import workers
 from bot.discord import present
-from bot.discord.errors import PUBLIC_DEFER, guarded
+from bot.discord.errors import PUBLIC, PUBLIC_DEFER, guarded
 from bot.discord.messages import t
 from bot.discord.room import Room
 from bot.play import recap
@@ -30,7 +30,7 @@ class RecapCog(Room, name="recap"):
         #: Channels whose recap is being built in this process.
         self.building: set[int] = set()
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def recap(self, interaction: discord.Interaction) -> None:
         match = await self.service.channel_match(interaction.channel_id)
         if match.status == "lobby":
@@ -44,8 +44,6 @@ class RecapCog(Room, name="recap"):
         locale = self.locales.of_channel(match)
         self.building.add(interaction.channel_id)
         try:
-            interaction.extras[PUBLIC_DEFER] = True  # a refusal from here on removes the public placeholder first
-            await interaction.response.defer(thinking=True)
             made = await workers.run(recap.build, replay, locale, interaction.filesize_limit, pool="render")
         finally:
             self.building.discard(interaction.channel_id)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord import present
-from bot.discord.errors import guarded
+from bot.discord.errors import PUBLIC, guarded, reply, said
 from bot.discord.messages import t
 from bot.discord.room import Room
 from bot.play.errors import ServiceError
@@ -22,7 +22,7 @@ class SeatsCog(Room, name="seats"):
     def handovers(self):
         return self.service.handovers
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def on_seat_button(self, interaction: discord.Interaction, op: str, match_id: int, seat: int) -> None:
         locale = await self.locales.of_interaction(interaction)
         channel = self.locales.of_channel(await self.service.get(match_id))
@@ -39,13 +39,13 @@ class SeatsCog(Room, name="seats"):
             await self._changed_hands(interaction, match, seat, note)
             return
         match, settled = await self.handovers.vote(match_id, user, seat, op)
-        await interaction.response.send_message(t("handover_voted", locale), ephemeral=True)
+        await reply(interaction, t("handover_voted", locale))
         if settled:
             await self.announcer.follow_seats(match)  # the computer took a vanished player's seat
             await self.announcer.post_board(match, notes=[t(SETTLED[settled], channel,
                                                             seat=self._seat(match, seat, channel))])
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def rejoin(self, interaction: discord.Interaction) -> None:
         """``/game rejoin``: take one's seat back."""
         match, how = await self.handovers.rejoin(interaction.channel_id, interaction.user.id)
@@ -55,7 +55,7 @@ class SeatsCog(Room, name="seats"):
             seat = next(s.seat for s in match.seats if s.original_user_id == interaction.user.id)
             note = t("rejoin_asked", channel, player=interaction.user.mention, seat=self._seat(match, seat, channel),
                      holder=f"<@{match.user(seat)}>")
-            await interaction.response.send_message(note, allowed_mentions=present.mentions([match.user(seat)])[1])
+            await said(interaction, note, allowed_mentions=present.mentions([match.user(seat)])[1])
             await self.announcer.post_board(match)
             return
         await self._changed_hands(interaction, match, seat, t("rejoined", channel, player=interaction.user.mention,
@@ -66,7 +66,7 @@ class SeatsCog(Room, name="seats"):
         shows it, and if the seat is asked, its new holder gets the decision
         (by DM, or the board's Act button). Whoever held it before leaves the
         match's talks; the new holder is not let in."""
-        await interaction.response.send_message(note, allowed_mentions=discord.AllowedMentions.none())
+        await said(interaction, note, allowed_mentions=discord.AllowedMentions.none())
         await self.announcer.follow_seats(match)
         await self.announcer.post_board(match)
         engine = present.engine_of(match)

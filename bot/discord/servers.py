@@ -10,7 +10,7 @@ import discord
 
 import engines
 from bot.discord import present
-from bot.discord.errors import guarded, reply
+from bot.discord.errors import PUBLIC, guarded, reply, said
 from bot.discord.messages import t
 from bot.discord import web_links
 from bot.discord.room import Room
@@ -56,17 +56,15 @@ class ServersCog(Room, name="servers"):
             text = settings_text(await self.servers.settings(interaction.guild_id), locale)
         await reply(interaction, text, allowed_mentions=NO_PINGS)
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self._moderator(interaction)
         match = await self.servers.cancel(interaction.channel_id, guild_id=interaction.guild_id)
-        await interaction.response.send_message(
-            t("mod_cancelled", self.locales.of_channel(match), moderator=interaction.user.mention),
-            allowed_mentions=NO_PINGS,
-        )
+        await said(interaction, t("mod_cancelled", self.locales.of_channel(match), moderator=interaction.user.mention),
+                   allowed_mentions=NO_PINGS)
         await self.announcer.strip_board(match)
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def remove(self, interaction: discord.Interaction, user: discord.abc.User) -> None:
         await self._moderator(interaction)
         # the bot's own user: the only name a moderator's client offers for a computer seat
@@ -77,11 +75,11 @@ class ServersCog(Room, name="servers"):
         text = t("mod_removed", locale, moderator=interaction.user.mention, player=user.mention)
         if match.status == "lobby":  # the lobby as it is now, with its buttons
             lobby = present.lobby_post(match, locale)
-            await interaction.response.send_message(text + "\n" + lobby.content, view=lobby.view or discord.utils.MISSING,
-                                                    allowed_mentions=NO_PINGS)
+            await said(interaction, text + "\n" + lobby.content, view=lobby.view or discord.utils.MISSING,
+                       allowed_mentions=NO_PINGS)
             return
         try:
-            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            await said(interaction, text, allowed_mentions=NO_PINGS)
         finally:  # the seat changed hands whether or not the answer went through
             await self.play_on(match)
 
@@ -96,7 +94,6 @@ class ServersCog(Room, name="servers"):
     async def _all(self, interaction: discord.Interaction, *, pause: bool) -> None:
         locale = await self.locales.of_interaction(interaction)
         await self._moderator(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         changed = await (self.servers.pause_all if pause else self.servers.resume_all)(interaction.guild_id)
         for match in changed:
             note = self.announcer.notice(match, "mod_paused" if pause else "mod_resumed",

@@ -8,7 +8,7 @@ import discord
 
 from bot.discord import board_status, present
 from bot.discord import components as c
-from bot.discord.errors import guarded, reply
+from bot.discord.errors import PUBLIC, UPDATE, guarded, reply, said
 from bot.discord.room import Room
 from bot.discord.messages import t
 from bot.play import votes
@@ -16,24 +16,23 @@ from bot.store import Timer
 
 
 class SlowCog(Room, name="slow"):
-    @guarded
+    @guarded(ack=PUBLIC)
     async def pause(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.public(interaction)  # said in the channel
         match, paused = await self.slow.pause(interaction.channel_id, interaction.user.id)
         if paused:
-            await interaction.response.send_message(t("paused", locale))
+            await said(interaction, t("paused", locale))
             return
         missing, allowed = present.mentions(votes.missing_users(match, votes.PAUSE))
-        await interaction.response.send_message(
-            t("pause_vote", locale, player=interaction.user.mention, missing=missing), allowed_mentions=allowed,
-        )
+        await said(interaction, t("pause_vote", locale, player=interaction.user.mention, missing=missing),
+                   allowed_mentions=allowed)
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def resume(self, interaction: discord.Interaction) -> None:
         locale = await self.locales.public(interaction)
         # refused (privately) before anything public is said
         match = await self.slow.resume(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(t("resumed", locale))
+        await said(interaction, t("resumed", locale))
         await self.announcer.post_board(match)
 
     @guarded
@@ -63,18 +62,16 @@ class SlowCog(Room, name="slow"):
         await self.slow.set_notify(interaction.user.id, mode)
         await reply(interaction, t("notify_set", locale, mode=t(f"notify_{mode}", locale)))
 
-    @guarded
+    @guarded(ack=PUBLIC)
     async def undo(self, interaction: discord.Interaction) -> None:
         # a public request, in the channel's language
         locale = self.locales.of_channel(await self.service.channel_match(interaction.channel_id))
         match = await self.slow.request_undo(interaction.channel_id, interaction.user.id)
         others, allowed = present.mentions(votes.missing_users(match, votes.UNDO))
-        await interaction.response.send_message(
-            t("undo_request", locale, player=interaction.user.mention, others=others),
-            view=c.undo_view(match, locale), allowed_mentions=allowed,
-        )
+        await said(interaction, t("undo_request", locale, player=interaction.user.mention, others=others),
+                   view=c.undo_view(match, locale), allowed_mentions=allowed)
 
-    @guarded
+    @guarded(ack=UPDATE)
     async def on_undo_button(self, interaction: discord.Interaction, op: str, match_id: int, counter: int) -> None:
         locale = await self.locales.of_interaction(interaction)
         match, result = await self.slow.vote_undo(match_id, interaction.user.id, counter, agree=op == "yes")
@@ -83,7 +80,7 @@ class SlowCog(Room, name="slow"):
             return
         public = self.locales.of_channel(match)  # the request it answers is in the channel
         text = t("undo_done", public) if result == "done" else t("undo_refused", public, player=interaction.user.mention)
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.edit_original_response(content=text, view=None)
         if result == "done":
             await self.announcer.post_board(match)
 

@@ -73,7 +73,6 @@ class TalkCog(Room, name="talk"):
         for permission in (CREATE, SEND):
             if not getattr(interaction.app_permissions, permission[0]):
                 raise refusal(permission, locale)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         async with talk_lock(self.announcer, match.id):
             match = await self.service.get(match.id)  # a talk opened meanwhile is in it now
             members = talks.members_of(match, interaction.user.id, named)  # and someone may have left

@@ -43,7 +43,7 @@ class TimeCog(Room, name="time"):
         if digest is not None:
             given["digest"] = None if digest == "off" else hour_of(digest)
         if language is not None and not given:  # the language alone: set it and say so in it
-            await self.bot.store.update_user(interaction.user.id, locale=language)
+            await self.locales.set_choice(interaction.user.id, language)
             await reply(interaction, t("language_set", language))
             return
         locale = await self.locales.of_interaction(interaction)
@@ -52,7 +52,7 @@ class TimeCog(Room, name="time"):
             interaction.user.id)
         head = t("settings_saved" if given else "settings_head", locale)
         if language is not None:  # with other settings: saved with them, and the reply in it already
-            await self.bot.store.update_user(interaction.user.id, locale=language)
+            await self.locales.set_choice(interaction.user.id, language)
             user, locale = dataclasses.replace(user, locale=language), language
             head = t("language_set", locale) + "\n" + t("settings_saved", locale)
         await reply(interaction, head + "\n" + self.describe(user, locale))

@@ -4,7 +4,9 @@ and cancels, over the store.
 Nothing here knows Discord. The cogs call these methods and turn the results
 into messages; a :class:`ServiceError` carries a message key (see
 ``bot.discord.messages``) for a short explanation to the user. Every move is one
-transaction with a compare-and-swap on the match's move counter.
+transaction with a compare-and-swap on the match's move counter; it reads its
+match once and sends its writes together at the end (:mod:`bot.store.sql_batch`),
+so it holds its database connection for few round trips.
 """
 
 from __future__ import annotations

@@ -59,6 +59,8 @@ class MoveSteps:
         board_post = needs_board_post(engine, before, after)
         if board_post:
             await tx.update_match(match.id, board_due=1)
+        # Reading the match again costs no round trip: the transaction keeps
+        # the match it locked, with its own changes (bot.store.sql_batch).
         match = await tx.match(match.id)
         to_act = engine.to_act(after) if status == "running" else []
         await bank.after_move(tx, match, seat, to_act, self.clock.now())

@@ -11,11 +11,18 @@ explicit here:
   exactly one of two racing moves through.
 - A timer claim skips rows another process is claiming (``FOR UPDATE SKIP
   LOCKED``), so each timer fires in exactly one process.
-- A new timer is announced with ``NOTIFY`` at commit; every process
+- A new timer is announced with ``NOTIFY`` at commit (by a trigger on
+  ``timers``, so it costs no statement of its own); every process
   ``LISTEN``s and wakes its scheduler, and also looks every
   :attr:`poll_seconds` in case a notification was lost with a connection.
 - Migrations run under an advisory lock, so processes starting together
   apply each one once.
+
+Two pools: transactions (moves above all) take their connections from one,
+reads outside a transaction (``get_match``, ``get_user``: what a click reads
+before it answers) from a small one of their own, so moves that fill their
+pool never make a plain read wait for a connection. How long either waited
+is ``brettbote_db_pool_wait_seconds``.
 """
 
 from __future__ import annotations
@@ -23,13 +30,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 import zlib
 from contextlib import asynccontextmanager
 from functools import lru_cache
-from typing import AsyncIterator, Iterable, Sequence
+from typing import AsyncIterator, Sequence
 
 import asyncpg
 
+from bot import metrics
 from bot.store.base import Conflict
 from bot.store.rows import POSTGRES_MATCH_SELECT, Row
 from bot.store.schema import migrations
@@ -37,10 +46,13 @@ from bot.store.sql import SqlStore, SqlTransaction
 
 log = logging.getLogger("brettbote.store")
 
-#: The channel of new-timer notifications.
+#: The channel of new-timer notifications (named in migration 22's trigger too).
 TIMER_CHANNEL = "brettbote_timers"
 #: Any constant key: the advisory lock that serialises migrations.
 MIGRATION_LOCK = 0x42726574
+#: Connections for transactions, and those kept for reads outside one (a
+#: read is one short statement: two serve many clicks at once).
+POOL_SIZE, READ_POOL_SIZE = 10, 2
 
 
 @lru_cache(maxsize=512)
@@ -62,28 +74,29 @@ class PostgresTransaction(SqlTransaction):
     SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, conn: asyncpg.Connection, *, in_transaction: bool) -> None:
+        super().__init__(in_transaction=in_transaction)
         self.conn = conn
         # a lock outside a transaction would be released at once: no use
         self.LOCK_MATCH = " FOR UPDATE" if in_transaction else ""
 
-    async def fetch(self, sql: str, args: Sequence = ()) -> list[Row]:
+    async def _fetch(self, sql: str, args: Sequence) -> list[Row]:
         async with _conflicts():
             return await self.conn.fetch(numbered(sql), *args)
 
-    async def fetchrow(self, sql: str, args: Sequence = ()) -> Row | None:
+    async def _fetchrow(self, sql: str, args: Sequence) -> Row | None:
         async with _conflicts():
             return await self.conn.fetchrow(numbered(sql), *args)
 
-    async def execute(self, sql: str, args: Sequence = ()) -> int:
+    async def _execute(self, sql: str, args: Sequence) -> int:
         async with _conflicts():
             return _changed(await self.conn.execute(numbered(sql), *args))
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence]) -> None:
+    async def _executemany(self, sql: str, rows: list[tuple]) -> None:
         async with _conflicts():
-            await self.conn.executemany(numbered(sql), [tuple(r) for r in rows])
+            await self.conn.executemany(numbered(sql), rows)
 
     async def _timer_added(self) -> None:
-        await self.conn.execute(f"NOTIFY {TIMER_CHANNEL}")
+        """Nothing to send: the trigger on ``timers`` notifies."""
 
 
 @asynccontextmanager
@@ -101,17 +114,26 @@ class PostgresStore(SqlStore):
     #: Other processes add timers too; NOTIFY wakes us, this is the fallback.
     poll_seconds = 5.0
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, reads: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._reads = reads
         self._url = url
         self._listener: asyncpg.Connection | None = None
         self.timer_added = asyncio.Event()
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = 10) -> "PostgresStore":
-        """Connect (and migrate) the database at ``url``."""
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE,
+                   read_pool_size: int = READ_POOL_SIZE) -> "PostgresStore":
+        """Connect (and migrate) the database at ``url``, with ``pool_size``
+        connections for transactions and ``read_pool_size`` for reads."""
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
-        store = cls(pool, url)
+        try:
+            # opened at once: a read under load should not wait for a connection to be made
+            reads = await asyncpg.create_pool(url, min_size=read_pool_size, max_size=read_pool_size)
+        except BaseException:
+            await pool.close()
+            raise
+        store = cls(pool, reads, url)
         try:
             await store.migrate()
             store._listener = await asyncpg.connect(url)
@@ -128,10 +150,20 @@ class PostgresStore(SqlStore):
         if self._listener is not None:
             await self._listener.close()
             self._listener = None
+        await self._reads.close()
         await self._pool.close()  # waits for connections in use to come back
 
+    @asynccontextmanager
+    async def _connection(self, pool: asyncpg.Pool) -> AsyncIterator[asyncpg.Connection]:
+        """A connection of ``pool`` for the block; how long it took to get one is observed."""
+        start = time.perf_counter()
+        async with pool.acquire() as conn:
+            waited = time.perf_counter() - start
+            metrics.POOL_WAIT.labels("reads" if pool is self._reads else "transactions").observe(waited)
+            yield conn
+
     async def migrate(self) -> int:
-        async with self._pool.acquire() as conn:
+        async with self._connection(self._pool) as conn:
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
                 await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
@@ -151,7 +183,7 @@ class PostgresStore(SqlStore):
         """A session advisory lock on a connection held for the block; a
         process that dies drops its connection and with it the lock."""
         key = zlib.crc32(name.encode())
-        async with self._pool.acquire() as conn:
+        async with self._connection(self._pool) as conn:
             mine = await conn.fetchval("SELECT pg_try_advisory_lock($1)", key)
             try:
                 yield mine
@@ -167,12 +199,15 @@ class PostgresStore(SqlStore):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTransaction]:
-        """One pooled connection in one transaction; rolled back on any exception."""
-        async with self._pool.acquire() as conn:
+        """One pooled connection in one transaction; rolled back on any
+        exception. The writes that waited are sent before the commit."""
+        async with self._connection(self._pool) as conn:
             async with conn.transaction():
-                yield PostgresTransaction(conn, in_transaction=True)
+                tx = PostgresTransaction(conn, in_transaction=True)
+                yield tx
+                await tx.flush()
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[PostgresTransaction]:
-        async with self._pool.acquire() as conn:
+        async with self._connection(self._reads) as conn:
             yield PostgresTransaction(conn, in_transaction=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from bot.store.base import OPEN
 from bot.store.models import STANDING, LoggedAction, Match, Seat, Talk, Timer, User, Vote
@@ -35,7 +35,9 @@ TALK_COLUMNS = ("thread_id", "members")
 
 
 def _select(array: str, obj: str, wrap: str) -> str:
-    """Every column of a match, plus its seats, votes and open talks as JSON arrays."""
+    """Every column of a match, plus its seats, votes and open talks as JSON
+    arrays, and the counter of its newest snapshot (a move decides whether it
+    takes one without a query of its own)."""
     seat = ", ".join(f"'{c}', s.{c}" for c in SEAT_COLUMNS)
     vote = ", ".join(f"'{c}', v.{c}" for c in VOTE_COLUMNS)
     talk = ", ".join(f"'{c}', t.{c}" for c in TALK_COLUMNS)
@@ -44,7 +46,8 @@ SELECT m.*,
     (SELECT {wrap.format(f"{array}({obj}({seat}))")} FROM seats s WHERE s.match_id = m.id) AS seats_json,
     (SELECT {wrap.format(f"{array}({obj}({vote}))")} FROM votes v WHERE v.match_id = m.id) AS votes_json,
     (SELECT {wrap.format(f"{array}({obj}({talk}))")} FROM talks t
-        WHERE t.match_id = m.id AND t.status = 'open') AS talks_json
+        WHERE t.match_id = m.id AND t.status = 'open') AS talks_json,
+    (SELECT max(n.counter) FROM snapshots n WHERE n.match_id = m.id) AS snapshot_counter
 FROM matches m
 """
 
@@ -56,9 +59,16 @@ Row = Mapping[str, Any]
 
 
 def match_from_row(row: Row) -> Match:
+    return match_from_parts(row, json.loads(row["seats_json"]), json.loads(row["votes_json"]),
+                            json.loads(row["talks_json"]))
+
+
+def match_from_parts(row: Row, seats: Iterable[Mapping[str, Any]], votes: Iterable[Mapping[str, Any]],
+                     talks: Iterable[Mapping[str, Any]]) -> Match:
+    """A match from its row and its seats, votes and open talks as column
+    dicts (what the match select's JSON arrays hold)."""
     # neither aggregate promises an order: seats are put in order here
-    seats = sorted((Seat(**{**s, "autopilot": bool(s["autopilot"])}) for s in json.loads(row["seats_json"])),
-                   key=lambda s: s.seat)
+    ordered = sorted((Seat(**{**s, "autopilot": bool(s["autopilot"])}) for s in seats), key=lambda s: s.seat)
     return Match(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -92,9 +102,9 @@ def match_from_row(row: Row) -> Match:
         bank_hours=row["bank_hours"],
         increment_hours=row["increment_hours"],
         engine_version=row["engine_version"],
-        seats=seats,
-        votes=[Vote(**v) for v in json.loads(row["votes_json"])],
-        talks=sorted((talk_from_json(t) for t in json.loads(row["talks_json"])), key=lambda t: t.thread_id),
+        seats=ordered,
+        votes=[Vote(**v) for v in votes],
+        talks=sorted((talk_from_json(t) for t in talks), key=lambda t: t.thread_id),
     )
 
 

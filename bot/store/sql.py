@@ -3,9 +3,10 @@
 Every statement here is in the SQL that SQLite (3.39+) and PostgreSQL share:
 ``?`` placeholders (the PostgreSQL driver numbers them), ``IS NOT DISTINCT
 FROM``, ``ON CONFLICT``, ``RETURNING``. A driver supplies four primitives
-(``fetch``, ``fetchrow``, ``execute``, ``executemany``), the match select of
-its dialect (:mod:`bot.store.rows`) and its row lock, and opens transactions
-and connections; nothing else differs.
+(``_fetch``, ``_fetchrow``, ``_execute``, ``_executemany``: one round trip
+each), the match select of its dialect (:mod:`bot.store.rows`) and its row
+lock, and opens transactions and connections; nothing else differs. Inside a
+transaction, writes wait to be sent together (:mod:`bot.store.sql_batch`).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 import json
 from abc import abstractmethod
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any, AsyncIterator, Iterable, Sequence
+from typing import Any, AsyncIterator
 
 from bot.store.base import Store, Transaction
 from bot.store.models import STANDING, GuildSettings, LoggedAction, Match, Stint, Timer, User
-from bot.store.rows import OPEN_SQL, Row, assignments, match_from_row, now, timer_from_row, user_from_row
+from bot.store.rows import OPEN_SQL, assignments, match_from_row, now, timer_from_row, user_from_row
+from bot.store.sql_batch import Batched
 from bot.store.sql_guilds import GuildStatements
 from bot.store.sql_web import WebReads, WebStatements
 from bot.store.sql_users import UserReads, UserStatements
@@ -29,7 +31,7 @@ from bot.store.sql_undo import UndoStatements
 
 
 class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingStatements, GuildStatements,
-                     UserStatements, TalkStatements, WebStatements, Transaction):
+                     UserStatements, TalkStatements, WebStatements, Batched, Transaction):
     """The statements, over one connection inside one transaction.
 
     ``fetch``/``execute`` are public for tests and tools that need raw SQL (to
@@ -46,19 +48,6 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
     SKIP_LOCKED = ""
 
     @abstractmethod
-    async def fetch(self, sql: str, args: Sequence = ()) -> list[Row]: ...
-
-    @abstractmethod
-    async def fetchrow(self, sql: str, args: Sequence = ()) -> Row | None: ...
-
-    @abstractmethod
-    async def execute(self, sql: str, args: Sequence = ()) -> int:
-        """Run one statement; returns the number of rows it changed."""
-
-    @abstractmethod
-    async def executemany(self, sql: str, rows: Iterable[Sequence]) -> None: ...
-
-    @abstractmethod
     async def _timer_added(self) -> None:
         """Wake the schedulers that should see a new timer (once committed)."""
 
@@ -66,6 +55,7 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         return [match_from_row(r) for r in await self.fetch(self.MATCH_SELECT + where, args)]
 
     async def _one(self, where: str, args: tuple = ()) -> Match | None:
+        """One match, read with its lock (and kept, in a transaction)."""
         if self.LOCK_MATCH:
             # Lock first, then read in a statement of its own: a statement that
             # waited for the lock would still see the seats and votes of its
@@ -74,13 +64,14 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
             if row is None:
                 return None
             where, args = "WHERE m.id=?", (row["id"],)
-        found = await self._matches(where, args)
-        return found[0] if found else None
+        row = await self.fetchrow(self.MATCH_SELECT + where, args)
+        return self._kept_match(row) if row else None
 
     # -- reading -----------------------------------------------------------
 
     async def match(self, match_id: int) -> Match | None:
-        return await self._one("WHERE m.id=?", (match_id,))
+        kept = self._kept.get(match_id)
+        return kept.match() if kept is not None else await self._one("WHERE m.id=?", (match_id,))
 
     async def open_match(self, channel_id: int) -> Match | None:
         return await self._one(f"WHERE m.channel_id=? AND m.status IN {OPEN_SQL}", (channel_id,))
@@ -164,7 +155,7 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         if not values:
             return
         values["updated_at"] = now()
-        await self.execute(f"UPDATE matches SET {assignments(values)} WHERE id=?", (*values.values(), match_id))
+        await self._set_match(match_id, values)
 
     async def set_seats(self, match_id: int, user_ids: list[int]) -> None:
         await self.execute("DELETE FROM seats WHERE match_id=?", (match_id,))
@@ -174,33 +165,37 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
         )
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
-        await self.execute(
-            f"UPDATE seats SET {assignments(values)} WHERE match_id=? AND seat=?", (*values.values(), match_id, seat)
-        )
+        await self._set_seats(match_id, {seat: values})
 
     async def set_decision_counters(self, match_id: int, counters: list[int]) -> None:
-        await self.executemany(
-            "UPDATE seats SET decision_counter=? WHERE match_id=? AND seat=?",
-            [(c, match_id, seat) for seat, c in enumerate(counters)],
-        )
+        await self._set_seats(match_id, {seat: {"decision_counter": c} for seat, c in enumerate(counters)})
 
     # -- moves ---------------------------------------------------------------
 
     async def advance(self, match_id: int, expected_counter: int, state: str, status: str, outcome) -> bool:
+        values = {"state": state, "status": status, "outcome": json.dumps(outcome) if outcome else None,
+                  "updated_at": now()}
+        kept = self._kept.get(match_id)
+        if kept is not None:
+            # locked since it was read: the counter kept is the stored one (the
+            # waiting UPDATE still compares, see sql_batch)
+            if kept.row["counter"] != expected_counter:
+                return False
+            kept.set(values | {"counter": expected_counter + 1})
+            return True
         changed = await self.execute(
-            "UPDATE matches SET state=?, counter=counter+1, status=?, outcome=?, updated_at=?"
-            " WHERE id=? AND counter=?",
-            (state, status, json.dumps(outcome) if outcome else None, now(), match_id, expected_counter),
+            f"UPDATE matches SET {assignments(values)}, counter=counter+1 WHERE id=? AND counter=?",
+            (*values.values(), match_id, expected_counter),
         )
         return changed == 1
 
     async def append_action(self, match_id: int, counter: int, seat: int, action: str, events: list[dict],
                             undoable: bool | None = None, automatic: bool = False, standing: bool = False) -> None:
-        await self.execute(
+        await self.later(
             "INSERT INTO actions (match_id, counter, seat, action, events, created_at, undoable, automatic)"
             " VALUES (?,?,?,?,?,?,?,?)",
-            (match_id, counter, seat, action, json.dumps(events, ensure_ascii=False), now(),
-             None if undoable is None else int(undoable), STANDING if standing else int(automatic)),
+            [(match_id, counter, seat, action, json.dumps(events, ensure_ascii=False), now(),
+              None if undoable is None else int(undoable), STANDING if standing else int(automatic))],
         )
 
     async def mark_undone(self, match_id: int, seat: int, first: int, last: int, undo_counter: int) -> None:
@@ -228,15 +223,15 @@ class SqlTransaction(UndoStatements, OutboxStatements, SeatStatements, RatingSta
     # -- timers --------------------------------------------------------------
 
     async def add_timer(self, match_id: int, kind: str, seat: int | None, counter: int, epoch: int, due_at: float) -> None:
-        await self.execute(
+        await self.later(
             "INSERT INTO timers (match_id, kind, seat, counter, epoch, due_at) VALUES (?,?,?,?,?,?)",
-            (match_id, kind, seat, counter, epoch, due_at),
+            [(match_id, kind, seat, counter, epoch, due_at)],
         )
         await self._timer_added()
 
     async def replace_abandon_timer(self, match_id: int, counter: int, due_at: float) -> None:
-        await self.execute(
-            "DELETE FROM timers WHERE match_id=? AND kind IN ('abandon','close') AND claimed_at IS NULL", (match_id,)
+        await self.later(
+            "DELETE FROM timers WHERE match_id=? AND kind IN ('abandon','close') AND claimed_at IS NULL", [(match_id,)]
         )
         await self.add_timer(match_id, "abandon", None, counter, 0, due_at)
 

@@ -12,7 +12,7 @@ from bot.store.models import Notice
 
 class OutboxStatements:
     async def add_notices(self, match_id: int, counter: int, notices: list[tuple[str, int | None]]) -> None:
-        await self.executemany(
+        await self.later(
             "INSERT INTO outbox (match_id, counter, kind, seat) VALUES (?,?,?,?)",
             [(match_id, counter, kind, seat) for kind, seat in notices],
         )

@@ -37,8 +37,8 @@ class RatingStatements:
 
     async def mark_decided(self, match_id: int, seat: int) -> None:
         """The person holding the seat now made a move of their own choice."""
-        await self.execute("UPDATE stints SET decided=1 WHERE match_id=? AND seat=? AND ending IS NULL AND decided=0",
-                           (match_id, seat))
+        await self.later("UPDATE stints SET decided=1 WHERE match_id=? AND seat=? AND ending IS NULL AND decided=0",
+                         [(match_id, seat)])
 
     async def decided_people(self, match_id: int) -> set[int]:
         """The people who made a move of their own choice in the match."""
@@ -57,8 +57,7 @@ class RatingStatements:
     async def note_rating(self, match_id: int, people: str, result: str) -> None:
         """What the ratings made of a finished match: ``counted``, ``repeat``
         or ``undecided``; ``people``: the rated people's sorted ids, comma-separated."""
-        await self.execute("UPDATE matches SET rating_result=?, rating_people=?, rating_at=? WHERE id=?",
-                           (result, people, now(), match_id))
+        await self._set_match(match_id, {"rating_result": result, "rating_people": people, "rating_at": now()})
 
     async def match_channels(self, user_id: int, guild_id: int) -> dict[int, int]:
         """The channel of each of the server's matches the user sat in, by match id."""

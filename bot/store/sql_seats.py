@@ -24,7 +24,7 @@ class SeatStatements:
         )
 
     async def clear_seat_votes(self, match_id: int, seat: int) -> None:
-        await self.execute("DELETE FROM seat_votes WHERE match_id=? AND seat=?", (match_id, seat))
+        await self.later("DELETE FROM seat_votes WHERE match_id=? AND seat=?", [(match_id, seat)])
 
     async def start_stint(self, match_id: int, seat: int, user_id: int) -> None:
         row = await self.fetchrow("SELECT coalesce(max(n), -1) + 1 AS n FROM stints WHERE match_id=?", (match_id,))

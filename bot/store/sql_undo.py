@@ -37,13 +37,19 @@ class UndoStatements:
         )
 
     async def add_snapshot(self, match_id: int, counter: int, state: str) -> None:
-        await self.execute(
+        await self.later(
             "INSERT INTO snapshots (match_id, counter, state) VALUES (?,?,?)"
             " ON CONFLICT (match_id, counter) DO UPDATE SET state=excluded.state",
-            (match_id, counter, state),
+            [(match_id, counter, state)],
         )
+        kept = self._kept.get(match_id)
+        if kept is not None:
+            kept.row["snapshot_counter"] = max(kept.row["snapshot_counter"] or counter, counter)
 
     async def last_snapshot_counter(self, match_id: int) -> int | None:
+        kept = self._kept.get(match_id)
+        if kept is not None:  # the match select reads it too
+            return kept.row["snapshot_counter"]
         row = await self.fetchrow("SELECT max(counter) AS c FROM snapshots WHERE match_id=?", (match_id,))
         return row["c"]
 

@@ -4,7 +4,10 @@ for one process with no set-up.
 One connection per process, used by one transaction at a time: an asyncio
 lock serialises transactions, because two coroutines sharing a connection
 would otherwise interleave their statements inside one transaction. Reads
-outside a transaction take the same lock for the same reason.
+outside a transaction take the same lock for the same reason, so a read
+waits for the transactions queued before it (there is no pool to reserve a
+share of); what keeps that wait short is that a move sends few statements
+(:mod:`bot.store.sql_batch`).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import asyncio
 import sqlite3
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator, Iterable, Sequence
+from typing import AsyncIterator, Sequence
 
 import aiosqlite
 
@@ -28,22 +31,23 @@ class SqliteTransaction(SqlTransaction):
 
     MATCH_SELECT = SQLITE_MATCH_SELECT
 
-    def __init__(self, conn: aiosqlite.Connection, timer_added: asyncio.Event) -> None:
+    def __init__(self, conn: aiosqlite.Connection, timer_added: asyncio.Event, *, in_transaction: bool) -> None:
+        super().__init__(in_transaction=in_transaction)
         self.conn = conn
         self._event = timer_added
 
-    async def fetch(self, sql: str, args: Sequence = ()) -> list[Row]:
+    async def _fetch(self, sql: str, args: Sequence) -> list[Row]:
         return list(await (await self._run(sql, args)).fetchall())
 
-    async def fetchrow(self, sql: str, args: Sequence = ()) -> Row | None:
+    async def _fetchrow(self, sql: str, args: Sequence) -> Row | None:
         return await (await self._run(sql, args)).fetchone()
 
-    async def execute(self, sql: str, args: Sequence = ()) -> int:
+    async def _execute(self, sql: str, args: Sequence) -> int:
         return (await self._run(sql, args)).rowcount
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence]) -> None:
+    async def _executemany(self, sql: str, rows: list[tuple]) -> None:
         try:
-            await self.conn.executemany(sql, [tuple(r) for r in rows])
+            await self.conn.executemany(sql, rows)
         except sqlite3.IntegrityError as err:
             raise _conflict(err) from err
 
@@ -71,7 +75,7 @@ class SqliteStore(SqlStore):
         self._conn = conn
         self._lock = asyncio.Lock()
         self.timer_added = asyncio.Event()
-        self._sql = SqliteTransaction(conn, self.timer_added)
+        self._reader = SqliteTransaction(conn, self.timer_added, in_transaction=False)
 
     @classmethod
     async def open(cls, path: Path | str) -> "SqliteStore":
@@ -106,7 +110,9 @@ class SqliteStore(SqlStore):
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self._sql
+                tx = SqliteTransaction(self._conn, self.timer_added, in_transaction=True)
+                yield tx
+                await tx.flush()
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
@@ -116,4 +122,4 @@ class SqliteStore(SqlStore):
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[SqliteTransaction]:
         async with self._lock:
-            yield self._sql
+            yield self._reader

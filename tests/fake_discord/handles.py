@@ -88,6 +88,8 @@ class InteractionHandle:
         # after an update-type (6/7) callback.
         self.original: Optional[FakeMessage] = None
         self.followups: list[FakeMessage] = []
+        # Edits of "@original" or a follow-up through the interaction's webhook.
+        self.edits = 0
         self.modal: Optional[dict[str, Any]] = None
         self.choices: Optional[list[dict[str, Any]]] = None
         # For a modal submit: the interaction that opened the modal.
@@ -112,6 +114,12 @@ class InteractionHandle:
     @property
     def ack_latency(self) -> Optional[float]:
         return self.callback.latency if self.callback else None
+
+    @property
+    def updated(self) -> bool:
+        """The clicked message was updated: at once (7), or deferred (6) and
+        then edited through the webhook."""
+        return self.callback_type == UPDATE_MESSAGE or (self.callback_type == DEFERRED_UPDATE and self.edits > 0)
 
     @property
     def deferred(self) -> bool:

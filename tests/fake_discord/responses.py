@@ -226,6 +226,7 @@ class InteractionResponses:
         handle = self._webhook_handle(call)
         message = self._webhook_message(call, handle)
         edit_message(self.fake.world, message, call.body or {}, call.files, self.fake.attachment_url)
+        handle.edits += 1
         await self.fake.emit_message("MESSAGE_UPDATE", message)
         return message.to_payload()
 

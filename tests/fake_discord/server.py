@@ -36,6 +36,36 @@ def json_response(status: int, payload: Any, headers: Optional[dict[str, str]] =
     )
 
 
+#: What a waiter's future gets when its time is up.
+_EXPIRED = object()
+
+
+class _Waiter:
+    """One ``wait_until`` under way: its predicate, and the future that gets
+    the predicate's first truthy value, what it raised, or ``_EXPIRED``."""
+
+    __slots__ = ("predicate", "future")
+
+    def __init__(self, predicate: Callable[[], Any], future: "asyncio.Future[Any]") -> None:
+        self.predicate = predicate
+        self.future = future
+
+    def check(self) -> None:
+        if self.future.done():
+            return
+        try:
+            result = self.predicate()
+        except Exception as exc:  # the waiter raises it, as if it had called the predicate itself
+            self.future.set_exception(exc)
+            return
+        if result:
+            self.future.set_result(result)
+
+    def expire(self) -> None:
+        if not self.future.done():
+            self.future.set_result(_EXPIRED)
+
+
 class FakeDiscord:
     """A local Discord for the unmodified discord.py client.
 
@@ -80,7 +110,10 @@ class FakeDiscord:
 
         self._runner: Optional[web.AppRunner] = None
         self.port: Optional[int] = None
-        self._changed = asyncio.Event()
+        # wait_until's waiters, in the order they began, and whether a check
+        # of them all is already scheduled
+        self._waiters: dict[_Waiter, None] = {}
+        self._check_scheduled = False
 
     # --- lifecycle ------------------------------------------------------------------------
 
@@ -128,26 +161,49 @@ class FakeDiscord:
     # --- waiting --------------------------------------------------------------------------
 
     def notify(self) -> None:
-        """Wake everything waiting in ``wait_until``; called after every state change."""
-        self._changed.set()
-        self._changed = asyncio.Event()
+        """Called after every state change: every waiting predicate is checked
+        once, in one pass, when the event loop's current step is done (where a
+        woken task would have looked too, so a change made in several
+        statements is seen whole; several changes in one step cost one pass).
+        Only a waiter whose predicate holds is woken: many waiters on a busy
+        fake cost a predicate call each per change, not a task switch and a
+        re-armed timeout each."""
+        if self._waiters and not self._check_scheduled:
+            self._check_scheduled = True
+            # the waiters' loop: a waiter exists only inside a running one
+            next(iter(self._waiters)).future.get_loop().call_soon(self._check_waiters)
+
+    def _check_waiters(self) -> None:
+        self._check_scheduled = False
+        for waiter in list(self._waiters):  # a check may end a wait and remove its waiter
+            waiter.check()
 
     async def wait_until(self, predicate: Callable[[], T], *, timeout: float = WAIT, what: str = "condition") -> T:
-        """Wait until ``predicate()`` is truthy and return its value (event driven, no polling)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            result = predicate()
+        """Wait until ``predicate()`` is truthy and return its value (event driven, no polling).
+
+        The predicate is called now, after each change (see :meth:`notify`),
+        and once more at the timeout; what it raises is raised here."""
+        result = predicate()
+        if result:
+            return result
+        if timeout > 0:
+            loop = asyncio.get_running_loop()
+            waiter = _Waiter(predicate, loop.create_future())
+            self._waiters[waiter] = None
+            expiry = loop.call_later(timeout, waiter.expire)
+            try:
+                result = await waiter.future
+            finally:
+                expiry.cancel()
+                del self._waiters[waiter]
+                if not self._waiters:  # a check still pending finds nothing; the next waiter's is its own
+                    self._check_scheduled = False
+            if result is not _EXPIRED:
+                return result
+            result = predicate()  # a change in the same step as the timeout still counts
             if result:
                 return result
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise AssertionError(f"timed out after {timeout}s waiting for {what}{self.diagnostics()}")
-            event = self._changed
-            try:
-                await asyncio.wait_for(event.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
+        raise AssertionError(f"timed out after {timeout}s waiting for {what}{self.diagnostics()}")
 
     async def wait_for_client(self, timeout: float = 30.0) -> GatewaySession:
         """Wait until a bot is connected to the gateway and has its guild."""
