@@ -362,7 +362,7 @@ async def test_log_and_my_view_buttons_leave_and_cancel(fake, table, stored):
     assert "Deine Karten: 0, 1, 2" in mine.content and mine.attachment("board.png")
     spectator = await (await table.click_board(w.carol, "view")).wait_ephemeral()
     assert "watching" in spectator.content and "Your cards" not in spectator.content
-    first = await (await table.command(w.alice, "game cancel")).wait_response()
+    first = await (await table.command(w.alice, "game cancel")).wait_answer()
     assert w.bob.mention in first.content
     await table.command(w.bob, "game cancel")
     match, _ = await stored()

@@ -123,7 +123,7 @@ async def test_a_player_who_leaves_a_game_of_three_is_played_by_autopilot(fake, 
     leader = await open_toy(fake, table, stored, users)
     leaver = next(u for u in users if u is not leader)
     handle = await table.command(leaver, "game leave")
-    notice = await handle.wait_response()
+    notice = await handle.wait_answer()
     assert "(Autopilot)" in notice.content and not notice.ephemeral  # public: in the server's language
     match, _ = await stored()
     seat = match.seat_of(leaver.id)

@@ -134,8 +134,9 @@ async def test_deadline_pause_policy_pauses(fake, clock, table, stored):
 async def test_pause_needs_everyone_and_stops_reminders_and_deadlines(fake, clock, table, stored):
     w = fake.world
     await table.open_match(w.alice, w.bob, deadline=12, reminder=1)
-    first = await (await table.command(w.alice, "game pause")).wait_response()
+    first = await (await table.command(w.alice, "game pause")).wait_answer()
     assert "Noch nötig" in first.content
+    assert first.pinged == [w.bob] and not first.ephemeral  # a new public message: the mention pings
     await table.command(w.bob, "game pause")
     dms = len(dm_texts(fake, w.alice))
     await table.fire_timers(clock, 5 * DAY)
@@ -166,13 +167,13 @@ async def test_undo_needs_everyone_and_keeps_a_record(fake, bot, table, stored):
     w = fake.world
     await table.open_match(w.alice, w.bob)
     await table.turn(w.alice, "Ziehen B1 → B2", "Zug beenden")
-    request = await (await table.command(w.alice, "game undo")).wait_response()
-    assert w.bob.mention in request.content
+    request = await (await table.command(w.alice, "game undo")).wait_answer()
+    assert w.bob.mention in request.content and request.pinged == [w.bob]
     no = next(c for c in request.custom_ids() if ":no:" in c)
     await table.run(await fake.click(w.bob, request, no))
     match, actions = await stored()
     assert match.counter == 2 and all(a.undone_by is None for a in actions)
-    request = await (await table.command(w.alice, "game undo")).wait_response()
+    request = await (await table.command(w.alice, "game undo")).wait_answer()
     yes = next(c for c in request.custom_ids() if ":yes:" in c)
     stranger = await (await table.run(await fake.click(w.carol, request, yes))).wait_ephemeral()
     assert "not playing" in stranger.content
@@ -249,6 +250,8 @@ async def test_a_missed_deadline_makes_one_move_in_a_solo_game(fake, clock, tabl
 
 async def test_no_takeback_in_solo_or_across_a_roll_or_a_drawn_card(fake, table, stored):
     w = fake.world
+    # the matches' seeds fixed: with some dice the solo match's first move would end it
+    table.bot.service._rng = random.Random(1)
     table.channel = w.channel("spiele")
     await table.command(w.bob, "game new", game="hoch-und-hoeher", here=True)
     picker = await table.open_picker(w.bob)

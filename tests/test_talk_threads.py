@@ -348,7 +348,7 @@ async def test_a_talk_left_behind_by_a_failure_or_a_crash_is_repaired(fake, tabl
         await raw_sql("UPDATE seats SET autopilot=1 WHERE match_id=1 AND seat=?", seat)
     else:
         fake.refuse("DELETE", MEMBER_ROUTE, times=2)
-        left = await (await table.command(bob, "game leave")).wait_response()
+        left = await (await table.command(bob, "game leave")).wait_answer()
         assert "autopilot" in left.content.lower(), left.content
         assert f"bb:s:computer:1:{seat}" in table.board().custom_ids()  # the vote on the seat is shown
     match, _ = await stored()

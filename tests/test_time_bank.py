@@ -134,7 +134,7 @@ async def test_an_undo_gives_no_time_back(fake, clock, table, stored):
     await table.fire_timers(clock, 3 * HOUR)
     await table.turn(w.alice, "Ziehen B1 → B2", "Zug beenden")
     await table.fire_timers(clock, HOUR)
-    request = await (await table.command(w.alice, "game undo")).wait_response()
+    request = await (await table.command(w.alice, "game undo")).wait_answer()
     await table.run(await fake.click(w.bob, request, next(c for c in request.custom_ids() if ":yes:" in c)))
     match, _ = await stored()
     assert match.seats[0].clock_from == clock.now()  # Alice is asked again, her clock runs on

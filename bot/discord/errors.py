@@ -86,7 +86,7 @@ class LateAcks:
         self.worst = max(self.worst, seconds)
         now = self.clock()
         if self.told_at is None or now - self.told_at >= LATE_ACK_EVERY:
-            log.warning("%d interaction(s) answered later than %.0f s (the latest after %.1f s): the bot is "
+            log.warning("%d interaction(s) answered later than %.0f s (the slowest after %.1f s): the bot is "
                         "overloaded", self.count, LATE_ACK_SECONDS, self.worst)
             self.told_at, self.count, self.worst = now, 0, 0.0
 
@@ -163,14 +163,27 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -
     a public deferral the public placeholder goes first, so that a refusal is
     never shown to the channel."""
     if interaction.response.is_done() and interaction.extras.pop(PUBLIC_DEFER, False):
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException:
-            log.info("could not remove the public placeholder of interaction %s", interaction.id)
+        await _end_placeholder(interaction)
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def _end_placeholder(interaction: discord.Interaction) -> None:
+    """Remove the public "thinking" placeholder, so that the next follow-up is
+    a message of its own (the first follow-up would replace the placeholder,
+    in public, and an edit pings nobody). If it cannot be removed it is
+    finished with a dash instead: the follow-up is a message of its own all
+    the same."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.info("could not remove the public placeholder of interaction %s", interaction.id)
+        try:
+            await interaction.edit_original_response(content="–")
+        except discord.HTTPException:
+            log.info("could not finish the public placeholder of interaction %s", interaction.id)
 
 
 async def fresh_board(cog: Any, interaction: discord.Interaction, locale: str) -> dict[str, Any]:
@@ -251,8 +264,9 @@ async def answer_failure(cog: Any, interaction: discord.Interaction, error: Exce
 #: on a public one (:func:`on_private_message`).
 PRIVATE, PUBLIC, UPDATE, IN_PLACE = "private", "public", "update", "in_place"
 
-#: The interaction a guarded handler is answering (None elsewhere), so that
-#: what runs under it (and a test) can tell a click's work from a timer's.
+#: The interaction a guarded handler is answering, so that what runs under it
+#: (and a test) can tell a click's work from a timer's. None elsewhere, apart
+#: from tasks a handler starts (they inherit it, after the acknowledgement).
 HANDLING: contextvars.ContextVar[discord.Interaction | None] = contextvars.ContextVar("handling", default=None)
 
 
@@ -279,15 +293,22 @@ async def acknowledge(interaction: discord.Interaction, how: str) -> None:
 
 async def said(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """The handler's answer, where its acknowledgement put it: after a public
-    one it replaces the placeholder (which stands from then on), else it is
-    private."""
+    one a new public message in place of the placeholder (a new message, so
+    that its mentions ping: an edit of the placeholder would not), else a
+    private one."""
     public = interaction.extras.pop(PUBLIC_DEFER, False)
+    if public:
+        await _end_placeholder(interaction)
     await interaction.followup.send(content, ephemeral=not public, **kwargs)
 
 
-def guarded(method: Callable[..., Awaitable[Any]] | None = None, *, ack: str = PRIVATE) -> Any:
+def guarded(method: Callable[..., Awaitable[Any]] | None = None, *,
+            ack: str | Callable[..., str] = PRIVATE) -> Any:
     """Wrap a cog's handler ``(self, interaction, ...)``; the cog has ``bot``.
-    The interaction is acknowledged (``ack``) before the handler runs."""
+    The interaction is acknowledged (``ack``, or ``ack(*args)`` of the
+    handler's arguments after the interaction) before the handler runs. A
+    click Discord dropped already (too late to acknowledge) is let go with a
+    line in the log: nobody sees an answer to it any more."""
 
     def wrap(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         @functools.wraps(method)
@@ -298,7 +319,12 @@ def guarded(method: Callable[..., Awaitable[Any]] | None = None, *, ack: str = P
             handling = HANDLING.set(interaction)
             try:
                 if not interaction.response.is_done():
-                    await acknowledge(interaction, ack)
+                    try:
+                        await acknowledge(interaction, ack(*args, **kwargs) if callable(ack) else ack)
+                    except discord.NotFound:
+                        log.info("interaction %s in %s was dropped before its answer", interaction.id,
+                                 method.__qualname__)
+                        return
                 await method(cog, interaction, *args, **kwargs)
             except Exception as err:
                 await answer_failure(cog, interaction, err, method.__qualname__)

@@ -14,7 +14,7 @@ import engines
 import render
 from bot.discord import components as c
 from bot.discord import present
-from bot.discord.errors import UPDATE, guarded, reply
+from bot.discord.errors import IN_PLACE, guarded, reply
 from bot.discord.room import Room
 from bot.discord.messages import t
 from bot.play.away import AWAY_DAYS, WINDOW_DAYS
@@ -85,7 +85,7 @@ class HelpCog(Room, name="help"):
         names = sorted((n for n in names if text in n.casefold()), key=lambda n: (not n.casefold().startswith(text), n))
         return [app_commands.Choice(name=n, value=n) for n in names[:MAX_CHOICES]]
 
-    @guarded(ack=UPDATE)
+    @guarded(ack=IN_PLACE)  # a (forged) rules button on a public message never overwrites it
     async def on_rules_page(self, interaction: discord.Interaction, game: str, locale: str, page: int) -> None:
         if game not in engines.ids():  # a forged button, or a game no longer installed
             raise ServiceError("unknown_game", name=game)

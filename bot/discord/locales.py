@@ -23,7 +23,7 @@ from bot.store import Match, Store
 #: How long a user's remembered locales are trusted (another process may
 #: have changed them).
 TRUST_SECONDS = 60.0
-#: Users remembered at most (the least recently read are dropped first).
+#: Users remembered at most (those read from the database longest ago are dropped first).
 REMEMBERED = 50_000
 
 
@@ -39,8 +39,12 @@ class Locales:
         known = self._known.get(user_id)
         if known is not None and self.clock() - known[2] < TRUST_SECONDS:
             return known[0], known[1]
+        asked = self.clock()
         user = await self.store.get_user(user_id)
         choice, last = (user.locale, user.last_locale) if user else (None, None)
+        newer = self._known.get(user_id)
+        if newer is not None and newer[2] >= asked:  # written through while this read was on its way
+            return newer[0], newer[1]
         self._remember(user_id, choice, last)
         return choice, last
 
@@ -62,6 +66,9 @@ class Locales:
         seen = normalise_locale(interaction.locale)
         if seen and last != seen:
             await self.store.update_user(interaction.user.id, last_locale=seen)
+            # the own choice as it is now: it may have been set while this was written
+            known = self._known.get(interaction.user.id)
+            choice = known[0] if known is not None else choice
             self._remember(interaction.user.id, choice, seen)
         return choose_locale(choice, interaction.locale, interaction.guild_locale)
 

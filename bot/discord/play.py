@@ -129,7 +129,8 @@ class PlayCog(Room, name="play"):
             prompt = engine.prompt(state, seat)
             raise ServiceError(prompt.key, game=match.game, **prompt.params)
         payload = await pickers.picker(match, seat, locale)
-        await interaction.followup.send(payload.content, files=payload.files, view=payload.view, ephemeral=True)
+        await interaction.followup.send(payload.content, files=payload.files,
+                                        view=payload.view or discord.utils.MISSING, ephemeral=True)
 
     @guarded(ack=IN_PLACE)
     async def on_page(self, interaction: discord.Interaction, match_id: int, counter: int, group: int, page: int) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord import present
-from bot.discord.errors import PUBLIC, guarded, reply, said
+from bot.discord.errors import PRIVATE, PUBLIC, guarded, reply, said
 from bot.discord.messages import t
 from bot.discord.room import Room
 from bot.play.errors import ServiceError
@@ -22,7 +22,8 @@ class SeatsCog(Room, name="seats"):
     def handovers(self):
         return self.service.handovers
 
-    @guarded(ack=PUBLIC)
+    # taking a seat or handing it back is said in the channel; a vote is answered privately
+    @guarded(ack=lambda op, *_: PUBLIC if op in ("take", "back") else PRIVATE)
     async def on_seat_button(self, interaction: discord.Interaction, op: str, match_id: int, seat: int) -> None:
         locale = await self.locales.of_interaction(interaction)
         channel = self.locales.of_channel(await self.service.get(match_id))

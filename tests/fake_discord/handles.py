@@ -167,6 +167,14 @@ class InteractionHandle:
             "response message",
         )
 
+    async def wait_answer(self, timeout: float = WAIT) -> FakeMessage:
+        """Wait for the interaction's first finished message, whichever way it
+        came: the response, or a follow-up after the response's placeholder
+        was removed (a public answer that pings: a new message)."""
+        return await self._wait(
+            lambda: next((m for m in self.messages if not m.loading), None), timeout, "an answer"
+        )
+
     async def wait_followups(self, count: int = 1, timeout: float = WAIT) -> list[FakeMessage]:
         return await self._wait(
             lambda: self.followups[:count] if len(self.followups) >= count else None, timeout, f"{count} follow-up(s)"
